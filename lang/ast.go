@@ -1,0 +1,281 @@
+package lang
+
+import "fmt"
+
+// Pos is a source position. Line and Col are 1-based; Col counts bytes.
+type Pos struct {
+	File   string
+	Offset int
+	Line   int
+	Col    int
+}
+
+// IsValid reports whether p denotes a real source position.
+func (p Pos) IsValid() bool { return p.Line > 0 }
+
+func (p Pos) String() string {
+	if !p.IsValid() {
+		return p.File
+	}
+	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
+}
+
+// Node is any node of the syntax tree.
+type Node interface {
+	Pos() Pos
+}
+
+// File is a parsed .lip file.
+type File struct {
+	Name     string
+	Src      []byte
+	Decls    []Decl // in source order
+	Comments []*Comment
+
+	// Convenience views of Decls, by kind, in source order.
+	Types      []*TypeDecl
+	Consts     []*ConstDecl
+	Vars       []*VarDecl
+	Funcs      []*FuncDecl
+	Invariants []*InvariantDecl
+	Layers     []*Layer
+	Instances  []*Instance
+}
+
+// Comment is a // or /* */ comment, kept for the formatter.
+type Comment struct {
+	P    Pos
+	Text string
+}
+
+// Ident is a use or a declaration of a name. After checking, Obj is the
+// object the name denotes.
+type Ident struct {
+	P    Pos
+	Name string
+	Obj  *Object
+}
+
+func (x *Ident) Pos() Pos { return x.P }
+
+// ---- Types ----
+
+// TypeExpr is the syntax of a type.
+type TypeExpr interface {
+	Node
+	typeExpr()
+}
+
+// NamedType is int, bool or a declared alias.
+type NamedType struct{ Name *Ident }
+
+// MapTypeExpr is [K]V.
+type MapTypeExpr struct {
+	P        Pos
+	Key, Val TypeExpr
+}
+
+func (t *NamedType) Pos() Pos   { return t.Name.P }
+func (t *MapTypeExpr) Pos() Pos { return t.P }
+func (*NamedType) typeExpr()    {}
+func (*MapTypeExpr) typeExpr()  {}
+
+// ---- Declarations ----
+
+// Decl is a top-level declaration.
+type Decl interface {
+	Node
+	decl()
+}
+
+// LayerRange is the `layers lo..hi` clause of a variable or invariant.
+type LayerRange struct {
+	P      Pos
+	Lo, Hi int
+}
+
+// TypeDecl is `type Name = T;`.
+type TypeDecl struct {
+	P    Pos
+	Name *Ident
+	Type TypeExpr
+}
+
+// ConstDecl is `const Name: T [= e];`; without a value it is uninterpreted.
+type ConstDecl struct {
+	P     Pos
+	Name  *Ident
+	Type  TypeExpr
+	Value Expr // may be nil
+}
+
+// VarDecl is `[ghost] var Name: T [= e] [layers a..b];`.
+type VarDecl struct {
+	P      Pos
+	Ghost  bool
+	Name   *Ident
+	Type   TypeExpr
+	Init   Expr        // nil: arbitrary initial value
+	Layers *LayerRange // nil: every layer
+}
+
+// FuncDecl is a pure function `function f(params): T { e }`.
+type FuncDecl struct {
+	P      Pos
+	Name   *Ident
+	Params []*Param
+	Result TypeExpr
+	Body   Expr
+}
+
+// InvariantDecl is `invariant e [layers a..b];`, conjoined to every yield
+// annotation at its layers.
+type InvariantDecl struct {
+	P      Pos
+	Expr   Expr
+	Layers *LayerRange
+}
+
+// Layer is `layer N { actions and procedures }`.
+type Layer struct {
+	P       Pos
+	End     Pos // position of the closing brace
+	Num     int
+	Members []Member // actions and procedures in source order
+}
+
+// Instance is a finite instance for the model checker (DESIGN §2.3).
+type Instance struct {
+	P       Pos
+	End     Pos
+	Name    *Ident
+	Threads []*ThreadDecl
+	Ints    *IntRange // nil: the default domain
+}
+
+// ThreadDecl is `thread role(tid = a..b) calls m1(p in a..b), m2 max N;`.
+type ThreadDecl struct {
+	P        Pos
+	Role     *Ident
+	TidParam *Ident
+	Tids     *IntRange
+	Calls    []*CallSpec
+	Max      int // maximal number of calls per thread; 0 if not given
+	MaxPos   Pos
+}
+
+// CallSpec names a method a thread may call and the domains of arguments.
+type CallSpec struct {
+	Method *Ident
+	Args   []*ArgSpec
+}
+
+// ArgSpec is `param in a..b`.
+type ArgSpec struct {
+	Param *Ident
+	Range *IntRange
+}
+
+// IntRange is `a..b` (or a single `a`, where Lo == Hi).
+type IntRange struct {
+	P      Pos
+	Lo, Hi int64
+	Single bool // written as one number
+}
+
+func (d *TypeDecl) Pos() Pos      { return d.P }
+func (d *ConstDecl) Pos() Pos     { return d.P }
+func (d *VarDecl) Pos() Pos       { return d.P }
+func (d *FuncDecl) Pos() Pos      { return d.P }
+func (d *InvariantDecl) Pos() Pos { return d.P }
+func (d *Layer) Pos() Pos         { return d.P }
+func (d *Instance) Pos() Pos      { return d.P }
+func (*TypeDecl) decl()           {}
+func (*ConstDecl) decl()          {}
+func (*VarDecl) decl()            {}
+func (*FuncDecl) decl()           {}
+func (*InvariantDecl) decl()      {}
+func (*Layer) decl()              {}
+func (*Instance) decl()           {}
+
+// Mover is the mover type of an action or a step.
+type Mover int
+
+// Mover types. MoverNone means no tag was written; it means non-mover.
+const (
+	MoverNone Mover = iota
+	MoverAtomic
+	MoverRight
+	MoverLeft
+	MoverBoth
+)
+
+var moverNames = [...]string{"", "atomic", "right", "left", "both"}
+
+func (m Mover) String() string { return moverNames[m] }
+
+// IsRight reports whether m is a right mover or a both mover.
+func (m Mover) IsRight() bool { return m == MoverRight || m == MoverBoth }
+
+// IsLeft reports whether m is a left mover or a both mover.
+func (m Mover) IsLeft() bool { return m == MoverLeft || m == MoverBoth }
+
+// Member is an action or a procedure of a layer.
+type Member interface {
+	Node
+	MemberName() *Ident
+	Sig() *Signature
+}
+
+// Signature is what actions and procedures share: a name, parameters,
+// outputs, a contract and locals.
+type Signature struct {
+	Name     *Ident
+	Params   []*Param
+	Returns  []*Param
+	Requires []Expr
+	Ensures  []Expr
+	Locals   []*LocalDecl
+	Layer    *Layer
+}
+
+// Action is `[mover] action name(params) [returns (outs)] specs { body }`.
+type Action struct {
+	P        Pos
+	Mover    Mover
+	MoverPos Pos
+	Signature
+	Body *Block
+}
+
+// Proc is `proc name(params) [returns (outs)] specs { locals; stmts }`.
+type Proc struct {
+	P Pos
+	Signature
+	Body *Block
+}
+
+func (a *Action) Pos() Pos           { return a.P }
+func (p *Proc) Pos() Pos             { return p.P }
+func (a *Action) MemberName() *Ident { return a.Name }
+func (p *Proc) MemberName() *Ident   { return p.Name }
+func (a *Action) Sig() *Signature    { return &a.Signature }
+func (p *Proc) Sig() *Signature      { return &p.Signature }
+
+// Param is a parameter, an output or a quantifier variable.
+type Param struct {
+	Name   *Ident
+	Type   TypeExpr
+	Linear bool
+	Ghost  bool
+}
+
+// LocalDecl is `[ghost] var a, b: T;`.
+type LocalDecl struct {
+	P     Pos
+	Ghost bool
+	Names []*Ident
+	Type  TypeExpr
+}
+
+func (d *LocalDecl) Pos() Pos { return d.P }

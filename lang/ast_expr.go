@@ -1,0 +1,146 @@
+package lang
+
+// Expr is an expression. After checking, Type() is its type.
+type Expr interface {
+	Node
+	Type() Type
+	expr()
+}
+
+// ExprBase holds what every expression has: a position and a type.
+type ExprBase struct {
+	P Pos
+	T Type
+}
+
+func (b *ExprBase) Pos() Pos   { return b.P }
+func (b *ExprBase) Type() Type { return b.T }
+func (b *ExprBase) expr()      {}
+func (x *Ident) expr()         {}
+
+// Type returns the type of the object the identifier denotes.
+func (x *Ident) Type() Type {
+	if x.Obj == nil {
+		return nil
+	}
+	return x.Obj.Type
+}
+
+// setType records the type of a checked expression; identifiers take
+// theirs from their object.
+func setType(e Expr, t Type) {
+	if b, ok := e.(interface{ base() *ExprBase }); ok {
+		b.base().T = t
+	}
+}
+
+func (b *ExprBase) base() *ExprBase { return b }
+
+// IntLit is an integer literal.
+type IntLit struct {
+	ExprBase
+	Val int64
+}
+
+// BoolLit is true or false.
+type BoolLit struct {
+	ExprBase
+	Val bool
+}
+
+// Op is an operator of a unary or binary expression.
+type Op int
+
+// Operators, in order of increasing binding strength of their groups.
+const (
+	OpIff     Op = iota // <==>
+	OpImplies           // ==>
+	OpOr                // ||
+	OpAnd               // &&
+	OpEq                // ==
+	OpNe                // !=
+	OpLt                // <
+	OpLe                // <=
+	OpGt                // >
+	OpGe                // >=
+	OpAdd               // +
+	OpSub               // -
+	OpMul               // *
+	OpDiv               // /
+	OpMod               // %
+	OpNot               // !
+	OpNeg               // unary -
+)
+
+var opNames = [...]string{"<==>", "==>", "||", "&&", "==", "!=", "<", "<=", ">", ">=", "+", "-", "*", "/", "%", "!", "-"}
+
+func (op Op) String() string { return opNames[op] }
+
+// Precedence returns the binding strength of a binary operator: higher
+// binds tighter. <==> is weakest, ==> binds weaker than ||.
+func (op Op) Precedence() int {
+	switch op {
+	case OpIff:
+		return 1
+	case OpImplies:
+		return 2
+	case OpOr:
+		return 3
+	case OpAnd:
+		return 4
+	case OpEq, OpNe, OpLt, OpLe, OpGt, OpGe:
+		return 5
+	case OpAdd, OpSub:
+		return 6
+	default:
+		return 7
+	}
+}
+
+// UnaryExpr is !x or -x.
+type UnaryExpr struct {
+	ExprBase
+	Op Op
+	X  Expr
+}
+
+// BinaryExpr is x op y.
+type BinaryExpr struct {
+	ExprBase
+	Op    Op
+	OpPos Pos
+	X, Y  Expr
+}
+
+// IndexExpr is the map read m[k].
+type IndexExpr struct {
+	ExprBase
+	Map, Key Expr
+}
+
+// UpdateExpr is the map update m[k := v], a new map.
+type UpdateExpr struct {
+	ExprBase
+	Map, Key, Val Expr
+}
+
+// CondExpr is `if c then a else b`.
+type CondExpr struct {
+	ExprBase
+	Cond, Then, Else Expr
+}
+
+// QuantExpr is `forall x: T :: e` or `exists x: T :: e`.
+type QuantExpr struct {
+	ExprBase
+	Exists bool
+	Vars   []*Param
+	Body   Expr
+}
+
+// CallExpr is a call of a pure function f(args).
+type CallExpr struct {
+	ExprBase
+	Func *Ident
+	Args []Expr
+}

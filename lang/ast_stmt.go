@@ -1,0 +1,141 @@
+package lang
+
+// Stmt is a statement of an action or procedure body.
+type Stmt interface {
+	Node
+	base() *StmtBase
+}
+
+// StmtClass classifies procedure statements (set by the checker).
+type StmtClass int
+
+// Statement classes. A step is an atomic unit that other threads can
+// observe; a private statement touches locals only and is neutral for
+// reduction; calls are steps (to actions) or yield points (to procedures).
+const (
+	ClassNone       StmtClass = iota // structural statements, or not yet checked
+	ClassPrivate                     // simple statement reading and writing locals only
+	ClassStep                        // simple statement or [..] group that mentions a global
+	ClassActionCall                  // call of an action of the same layer: a step
+	ClassProcCall                    // call of a procedure of the same layer: yields
+)
+
+var classNames = [...]string{"", "private", "step", "action call", "procedure call"}
+
+func (c StmtClass) String() string { return classNames[c] }
+
+// StmtBase holds what every statement has: its extent, its mover tag (if
+// written) and its class.
+type StmtBase struct {
+	P        Pos
+	End      Pos // position of the statement's last token
+	Mover    Mover
+	MoverPos Pos
+	Class    StmtClass
+}
+
+func (b *StmtBase) Pos() Pos        { return b.P }
+func (b *StmtBase) base() *StmtBase { return b }
+
+// Base returns the common part of a statement.
+func Base(s Stmt) *StmtBase { return s.base() }
+
+// IsStep reports whether s is an atomic step (a simple statement or group
+// mentioning a global, or a call of an action).
+func IsStep(s Stmt) bool {
+	c := s.base().Class
+	return c == ClassStep || c == ClassActionCall
+}
+
+// LValue is an assignment target: a variable, possibly indexed (m[i][j]).
+type LValue struct {
+	Name    *Ident
+	Indices []Expr
+}
+
+// AssignStmt is `l1, l2 := e1, e2;` (a parallel assignment).
+type AssignStmt struct {
+	StmtBase
+	Lhs []*LValue
+	Rhs []Expr
+}
+
+// HavocStmt is `havoc x, y;`.
+type HavocStmt struct {
+	StmtBase
+	Vars []*Ident
+}
+
+// AssumeStmt is `assume e;`.
+type AssumeStmt struct {
+	StmtBase
+	Cond Expr
+}
+
+// AssertStmt is `assert e;`.
+type AssertStmt struct {
+	StmtBase
+	Cond Expr
+}
+
+// StepStmt is `[ s1; s2; ... ]`: statements grouped into one atomic step.
+type StepStmt struct {
+	StmtBase
+	Body []Stmt
+}
+
+// CallStmt is `call x, y := name(args);`.
+type CallStmt struct {
+	StmtBase
+	Outs   []*Ident
+	Callee *Ident
+	Args   []Expr
+}
+
+// YieldStmt is `yield [e];`, an interleaving point with an annotation.
+type YieldStmt struct {
+	StmtBase
+	Ann Expr // nil means true
+}
+
+// IfStmt is `if (e) {..} [else ..]`; Cond is nil for `if (*)`.
+type IfStmt struct {
+	StmtBase
+	Cond Expr
+	Then *Block
+	Else Stmt // nil, *IfStmt or *BlockStmt
+}
+
+// WhileStmt is `while (e) invariant i; {..}`; Cond is nil for `while (*)`.
+type WhileStmt struct {
+	StmtBase
+	Cond       Expr
+	Invariants []Expr
+	Body       *Block
+}
+
+// ChoiceStmt is `choice {..} or {..} ...`: nondeterministic choice.
+type ChoiceStmt struct {
+	StmtBase
+	Branches []*Block
+}
+
+// ReturnStmt is `return;`.
+type ReturnStmt struct {
+	StmtBase
+}
+
+// BlockStmt is a block used as the else branch of an if.
+type BlockStmt struct {
+	StmtBase
+	Block *Block
+}
+
+// Block is a brace-delimited statement list.
+type Block struct {
+	P     Pos
+	End   Pos // position of the closing brace
+	Stmts []Stmt
+}
+
+func (b *Block) Pos() Pos { return b.P }

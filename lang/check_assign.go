@@ -1,0 +1,182 @@
+package lang
+
+// Checks of statements that write variables: assignments, havoc, calls.
+
+// target resolves an assignment target and checks that it may be
+// written. It returns the variable's object, or nil after an error.
+func (c *checker) target(id *Ident) *Object {
+	o := c.scope.lookup(id.Name)
+	if o == nil {
+		c.errorf(id.P, "%s is not declared", id.Name)
+		return nil
+	}
+	id.Obj = o
+	switch o.Kind {
+	case ObjGlobal:
+		c.globalSeen = true
+		c.checkVisible(id.P, o, "variable "+o.Name, &exprCtx{layers: c.here()})
+		return o
+	case ObjLocal, ObjReturn:
+		return o
+	case ObjParam:
+		c.errorf(id.P, "cannot assign to parameter %s: parameters are read-only", id.Name)
+	default:
+		c.errorf(id.P, "cannot assign to %s %s", o.Kind, id.Name)
+	}
+	return nil
+}
+
+func (c *checker) assign(s *AssignStmt) {
+	if len(s.Lhs) != len(s.Rhs) {
+		c.errorf(s.P, "assignment has %d target(s) but %d value(s)", len(s.Lhs), len(s.Rhs))
+	}
+	seen := map[*Object]bool{}
+	for i, lv := range s.Lhs {
+		o := c.target(lv.Name)
+		t := c.lvalueType(lv, o)
+		if o != nil && seen[o] {
+			c.errorf(lv.Name.P, "%s is assigned twice in one assignment", o.Name)
+		}
+		if o != nil {
+			seen[o] = true
+		}
+		if i >= len(s.Rhs) {
+			continue
+		}
+		ctx := &exprCtx{layers: c.here()}
+		if o != nil && !o.Ghost {
+			ctx.ghostBan = "an assignment to non-ghost variable " + o.Name
+		}
+		c.expect(s.Rhs[i], t, ctx, "the value assigned to "+lv.Name.Name)
+	}
+}
+
+// lvalueType checks the indices of a target and returns the type of the
+// location written. Indices of a non-ghost map may not read ghosts.
+func (c *checker) lvalueType(lv *LValue, o *Object) Type {
+	ctx := &exprCtx{layers: c.here()}
+	if o != nil && !o.Ghost {
+		ctx.ghostBan = "an index of non-ghost map " + o.Name
+	}
+	var t Type
+	if o != nil {
+		t = o.Type
+	}
+	for _, k := range lv.Indices {
+		kt := c.expr(k, ctx)
+		if t == nil {
+			continue
+		}
+		mt, ok := t.(*MapType)
+		if !ok {
+			c.errorf(k.Pos(), "%s is indexed, but it is a %s, not a map", lv.Name.Name, t)
+			t = nil
+			continue
+		}
+		if kt != nil && !Identical(kt, mt.Key) {
+			c.errorf(k.Pos(), "map key must have type %s, not %s", mt.Key, kt)
+		}
+		t = mt.Val
+	}
+	return t
+}
+
+func (c *checker) havoc(s *HavocStmt) {
+	seen := map[*Object]bool{}
+	for _, id := range s.Vars {
+		if o := c.target(id); o != nil {
+			if seen[o] {
+				c.errorf(id.P, "%s appears twice in havoc", o.Name)
+			}
+			seen[o] = true
+		}
+	}
+}
+
+func (c *checker) callStmt(s *CallStmt) {
+	li := c.info.Layers[c.layer]
+	m := li.Members[s.Callee.Name]
+	for _, a := range s.Args {
+		c.expr(a, &exprCtx{layers: c.here()})
+	}
+	if m == nil {
+		c.errorf(s.Callee.P, "there is no action or procedure named %s at layer %d", s.Callee.Name, li.Layer.Num)
+		return
+	}
+	s.Callee.Obj = m.MemberName().Obj
+	s.Class = ClassProcCall
+	if _, ok := m.(*Action); ok {
+		s.Class = ClassActionCall
+	}
+	sig := m.Sig()
+	c.callArgs(s, sig)
+	c.callOuts(s, sig)
+}
+
+func (c *checker) callArgs(s *CallStmt, sig *Signature) {
+	if len(s.Args) != len(sig.Params) {
+		c.errorf(s.Callee.P, "%s takes %d argument(s), but is called with %d", sig.Name.Name, len(sig.Params), len(s.Args))
+		return
+	}
+	for i, a := range s.Args {
+		p := sig.Params[i]
+		pt := p.Name.Obj.Type
+		if t := a.Type(); t != nil && pt != nil && !Identical(t, pt) {
+			c.errorf(a.Pos(), "argument %s of %s must have type %s, not %s", p.Name.Name, sig.Name.Name, pt, t)
+		}
+		if !p.Ghost && mentionsGhost(a) {
+			c.errorf(a.Pos(), "argument %s of %s is not ghost, so it cannot be computed from ghost state", p.Name.Name, sig.Name.Name)
+		}
+		if p.Linear {
+			id, ok := a.(*Ident)
+			if !ok || id.Obj == nil || !id.Obj.Linear {
+				c.errorf(a.Pos(), "argument %s of %s is linear: pass a linear parameter of the caller", p.Name.Name, sig.Name.Name)
+			}
+		}
+	}
+}
+
+func (c *checker) callOuts(s *CallStmt, sig *Signature) {
+	if len(s.Outs) != len(sig.Returns) {
+		c.errorf(s.Callee.P, "%s returns %d value(s), but the call assigns %d", sig.Name.Name, len(sig.Returns), len(s.Outs))
+		return
+	}
+	seen := map[*Object]bool{}
+	for i, out := range s.Outs {
+		o := c.target(out)
+		if o == nil {
+			continue
+		}
+		r := sig.Returns[i]
+		if rt := r.Name.Obj.Type; rt != nil && o.Type != nil && !Identical(rt, o.Type) {
+			c.errorf(out.P, "%s has type %s, but output %s of %s has type %s", o.Name, o.Type, r.Name.Name, sig.Name.Name, rt)
+		}
+		if r.Ghost && !o.Ghost {
+			c.errorf(out.P, "output %s of %s is ghost, so it cannot be assigned to non-ghost %s", r.Name.Name, sig.Name.Name, o.Name)
+		}
+		if seen[o] {
+			c.errorf(out.P, "%s receives two outputs of one call", o.Name)
+		}
+		seen[o] = true
+	}
+}
+
+// mentionsGhost reports whether a checked expression reads a ghost,
+// directly or through a function.
+func mentionsGhost(e Expr) bool {
+	found := false
+	InspectExpr(e, func(x Expr) bool {
+		switch x := x.(type) {
+		case *Ident:
+			found = found || x.Obj != nil && x.Obj.Ghost
+		case *CallExpr:
+			if x.Func.Obj != nil && x.Func.Obj.Func != nil {
+				for _, g := range x.Func.Obj.Func.Globals {
+					found = found || g.Ghost
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}

@@ -1,0 +1,84 @@
+package lang
+
+// Checks of instance blocks (DESIGN §2.3).
+
+func (c *checker) checkInstances() {
+	public := map[string]bool{}
+	for _, name := range c.info.PublicMethods() {
+		public[name] = true
+	}
+	for _, in := range c.file.Instances {
+		if prev := c.info.Instances[in.Name.Name]; prev != nil {
+			c.errorf(in.Name.P, "instance %s is already declared at %s", in.Name.Name, prev.P)
+		}
+		c.info.Instances[in.Name.Name] = in
+		c.checkInstance(in, public)
+	}
+}
+
+func (c *checker) checkInstance(in *Instance, public map[string]bool) {
+	if in.Ints != nil {
+		c.checkRange(in.Ints, "the ints domain")
+	}
+	roles := map[string]bool{}
+	var tids []*IntRange
+	for _, t := range in.Threads {
+		if roles[t.Role.Name] {
+			c.errorf(t.Role.P, "thread role %s is declared twice in instance %s", t.Role.Name, in.Name.Name)
+		}
+		roles[t.Role.Name] = true
+		c.checkRange(t.Tids, "the thread ids")
+		for _, other := range tids {
+			if t.Tids.Lo <= other.Hi && other.Lo <= t.Tids.Hi {
+				c.errorf(t.Tids.P, "thread ids %d..%d overlap those of another role (%d..%d): thread ids must be distinct", t.Tids.Lo, t.Tids.Hi, other.Lo, other.Hi)
+			}
+		}
+		tids = append(tids, t.Tids)
+		if t.Max < 0 || t.Max == 0 && t.MaxPos.IsValid() {
+			c.errorf(t.MaxPos, "max must be at least 1")
+		}
+		for _, cs := range t.Calls {
+			c.checkCallSpec(t, cs, public)
+		}
+	}
+}
+
+func (c *checker) checkRange(r *IntRange, what string) {
+	if r.Lo > r.Hi {
+		c.errorf(r.P, "empty range %d..%d for %s", r.Lo, r.Hi, what)
+	}
+}
+
+func (c *checker) checkCallSpec(t *ThreadDecl, cs *CallSpec, public map[string]bool) {
+	name := cs.Method.Name
+	if !public[name] {
+		c.errorf(cs.Method.P, "%s is not a public method (a name declared at every layer from 0 to the top)", name)
+		return
+	}
+	sig := c.info.Layers[0].Members[name].Sig()
+	seen := map[string]bool{}
+	for _, a := range cs.Args {
+		p := findParam(sig, a.Param.Name)
+		switch {
+		case p == nil:
+			c.errorf(a.Param.P, "%s has no parameter named %s", name, a.Param.Name)
+		case p.Linear:
+			c.errorf(a.Param.P, "parameter %s of %s is linear: it receives the thread id (%s)", a.Param.Name, name, t.TidParam.Name)
+		case p.Name.Obj.Type != Int:
+			c.errorf(a.Param.P, "parameter %s of %s has type %s; only int parameters take ranges", a.Param.Name, name, p.Name.Obj.Type)
+		case seen[a.Param.Name]:
+			c.errorf(a.Param.P, "parameter %s is given twice", a.Param.Name)
+		}
+		seen[a.Param.Name] = true
+		c.checkRange(a.Range, "parameter "+a.Param.Name)
+	}
+}
+
+func findParam(sig *Signature, name string) *Param {
+	for _, p := range sig.Params {
+		if p.Name.Name == name {
+			return p
+		}
+	}
+	return nil
+}

@@ -1,0 +1,77 @@
+package lang
+
+// Checks of layers, their actions and procedures.
+
+func (c *checker) checkLayers() {
+	for i, l := range c.file.Layers {
+		li := c.info.Layers[i]
+		for _, m := range l.Members {
+			c.declareMember(li, m)
+		}
+	}
+	for i, l := range c.file.Layers {
+		c.layer = i
+		for _, m := range l.Members {
+			c.checkMember(m)
+		}
+	}
+}
+
+func (c *checker) declareMember(li *LayerInfo, m Member) {
+	id := m.MemberName()
+	kind := ObjProc
+	if _, ok := m.(*Action); ok {
+		kind = ObjAction
+	}
+	id.Obj = &Object{Kind: kind, Name: id.Name, Pos: id.P, Decl: m}
+	if prev := li.Members[id.Name]; prev != nil {
+		c.errorf(id.P, "%s is already declared in layer %d at %s", id.Name, li.Layer.Num, prev.Pos())
+		return
+	}
+	if o := c.scope.lookup(id.Name); o != nil {
+		c.errorf(id.P, "%s is already declared%s", id.Name, prevDecl(o))
+		return
+	}
+	li.Members[id.Name] = m
+}
+
+func (c *checker) checkMember(m Member) {
+	c.member = m
+	sig := m.Sig()
+	here := &LayerRange{Lo: c.layer, Hi: c.layer}
+	c.pushScope()
+	defer c.popScope()
+	for _, p := range sig.Params {
+		c.declare(p.Name, &Object{Kind: ObjParam, Type: c.typeOf(p.Type), Ghost: p.Ghost, Linear: p.Linear})
+		if p.Linear && p.Ghost {
+			c.errorf(p.Name.P, "a linear parameter cannot be ghost")
+		}
+	}
+	for _, e := range sig.Requires {
+		c.expect(e, Bool, &exprCtx{layers: here}, "a requires clause")
+	}
+	for _, p := range sig.Returns {
+		c.declare(p.Name, &Object{Kind: ObjReturn, Type: c.typeOf(p.Type), Ghost: p.Ghost})
+		if p.Linear {
+			c.errorf(p.Name.P, "linear is allowed on parameters only, not on outputs")
+		}
+	}
+	for _, e := range sig.Ensures {
+		c.expect(e, Bool, &exprCtx{layers: here}, "an ensures clause")
+	}
+	for _, d := range sig.Locals {
+		t := c.typeOf(d.Type)
+		for _, n := range d.Names {
+			c.declare(n, &Object{Kind: ObjLocal, Type: t, Ghost: d.Ghost})
+		}
+	}
+	switch m := m.(type) {
+	case *Action:
+		c.block(m.Body, stmtCtx{action: true})
+	case *Proc:
+		c.block(m.Body, stmtCtx{})
+	}
+}
+
+// here returns the layer range of the member being checked.
+func (c *checker) here() *LayerRange { return &LayerRange{Lo: c.layer, Hi: c.layer} }

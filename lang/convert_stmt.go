@@ -1,0 +1,124 @@
+package lang
+
+func (c *converter) stmts(gs []*gStmt) []Stmt {
+	var out []Stmt
+	for _, g := range gs {
+		if s := c.stmt(g); s != nil {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func (c *converter) block(g *gBlock) *Block {
+	return &Block{P: posOf(g.Pos), End: posOf(g.End.Pos), Stmts: c.stmts(g.Stmts)}
+}
+
+// stmt converts one statement; a misplaced local declaration is reported
+// and dropped.
+func (c *converter) stmt(g *gStmt) Stmt {
+	if g.Local != nil {
+		c.errs.Add(posOf(g.Local.Pos), "local variables must be declared at the start of the body, before the first statement")
+		return nil
+	}
+	s := c.stmtBody(g)
+	b := s.base()
+	b.P = posOf(g.Pos)
+	b.End = posOf(g.EndPos)
+	if g.Mover != nil {
+		b.Mover, b.MoverPos = moverOf(g.Mover.Kind), posOf(g.Mover.Pos)
+		b.P = posOf(g.Mover.Pos)
+	}
+	return s
+}
+
+func (c *converter) stmtBody(g *gStmt) Stmt {
+	switch {
+	case g.Yield != nil:
+		return &YieldStmt{Ann: c.optExpr(g.Yield.Ann)}
+	case g.If != nil:
+		return c.ifStmt(g.If)
+	case g.While != nil:
+		w := g.While
+		s := &WhileStmt{Body: c.block(w.Body)}
+		if !w.Star {
+			s.Cond = c.expr(w.Cond)
+		}
+		for _, inv := range w.Invs {
+			s.Invariants = append(s.Invariants, c.expr(inv))
+		}
+		return s
+	case g.Choice != nil:
+		s := &ChoiceStmt{Branches: []*Block{c.block(g.Choice.First)}}
+		for _, b := range g.Choice.Rest {
+			s.Branches = append(s.Branches, c.block(b))
+		}
+		return s
+	case g.Return != nil:
+		return &ReturnStmt{}
+	case g.Call != nil:
+		return c.call(g.Call)
+	case g.Step != nil:
+		return &StepStmt{Body: c.stmts(g.Step.Stmts)}
+	case g.Havoc != nil:
+		s := &HavocStmt{}
+		for _, id := range g.Havoc {
+			s.Vars = append(s.Vars, c.ident(id))
+		}
+		return s
+	case g.Assume != nil:
+		return &AssumeStmt{Cond: c.expr(g.Assume)}
+	case g.Assert != nil:
+		return &AssertStmt{Cond: c.expr(g.Assert)}
+	default:
+		return c.assign(g.Assign)
+	}
+}
+
+func (c *converter) ifStmt(g *gIf) *IfStmt {
+	s := &IfStmt{Then: c.block(g.Then)}
+	if !g.Star {
+		s.Cond = c.expr(g.Cond)
+	}
+	switch {
+	case g.ElseIf != nil:
+		e := c.ifStmt(g.ElseIf.If)
+		e.P, e.End = posOf(g.ElseIf.Pos), posOf(g.ElseIf.EndPos)
+		s.Else = e
+	case g.Else != nil:
+		b := c.block(g.Else)
+		s.Else = &BlockStmt{StmtBase: StmtBase{P: b.P, End: b.End}, Block: b}
+	}
+	return s
+}
+
+func (c *converter) call(g *gCall) *CallStmt {
+	s := &CallStmt{}
+	if g.Callee == nil {
+		s.Callee = c.ident(g.First)
+	} else {
+		s.Callee = c.ident(g.Callee)
+		for _, o := range append([]*gIdent{g.First}, g.More...) {
+			s.Outs = append(s.Outs, c.ident(o))
+		}
+	}
+	for _, a := range g.Args {
+		s.Args = append(s.Args, c.expr(a))
+	}
+	return s
+}
+
+func (c *converter) assign(g *gAssign) *AssignStmt {
+	s := &AssignStmt{}
+	for _, l := range g.Lhs {
+		lv := &LValue{Name: c.ident(l.Name)}
+		for _, i := range l.Indices {
+			lv.Indices = append(lv.Indices, c.expr(i))
+		}
+		s.Lhs = append(s.Lhs, lv)
+	}
+	for _, r := range g.Rhs {
+		s.Rhs = append(s.Rhs, c.expr(r))
+	}
+	return s
+}

@@ -1,0 +1,232 @@
+package lang
+
+import (
+	"strconv"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// Expressions are parsed by hand (precedence climbing) and plugged into
+// the participle grammar as a Parseable: this gives exact error positions
+// inside expressions, which participle's backtracking would lose.
+
+// gExpr is an expression in the participle grammar.
+type gExpr struct {
+	X Expr
+}
+
+// Parse implements participle.Parseable. It returns NextMatch when the
+// next token cannot start an expression, so that optional expressions
+// (`yield;`) work; errors after the first token are real errors.
+func (g *gExpr) Parse(lex *lexer.PeekingLexer) error {
+	if !startsExpr(lex.Peek()) {
+		return participle.NextMatch
+	}
+	p := &exprParser{lex: lex}
+	x, err := p.expr()
+	if err != nil {
+		return err
+	}
+	g.X = x
+	return nil
+}
+
+func startsExpr(t *lexer.Token) bool {
+	switch t.Type {
+	case tokIdent, tokInt:
+		return true
+	case tokKeyword:
+		switch t.Value {
+		case "true", "false", "if", "forall", "exists":
+			return true
+		}
+	case tokPunct:
+		return t.Value == "(" || t.Value == "!" || t.Value == "-"
+	}
+	return false
+}
+
+type exprParser struct {
+	lex *lexer.PeekingLexer
+}
+
+func (p *exprParser) peek() *lexer.Token { return p.lex.Peek() }
+func (p *exprParser) next() *lexer.Token { return p.lex.Next() }
+
+func (p *exprParser) is(v string) bool {
+	t := p.peek()
+	return (t.Type == tokPunct || t.Type == tokKeyword) && t.Value == v
+}
+
+func (p *exprParser) expect(v, context string) (*lexer.Token, error) {
+	if !p.is(v) {
+		return nil, p.errorf("expected %q %s, found %s", v, context, describeToken(*p.peek()))
+	}
+	return p.next(), nil
+}
+
+func (p *exprParser) errorf(format string, args ...any) error {
+	return participle.Errorf(p.peek().Pos, format, args...)
+}
+
+func (p *exprParser) binary(t *lexer.Token, op Op, x, y Expr) Expr {
+	return &BinaryExpr{ExprBase: ExprBase{P: x.Pos()}, Op: op, X: x, Y: y, OpPos: posOf(t.Pos)}
+}
+
+// expr parses <==>, the weakest operator, associating to the left.
+func (p *exprParser) expr() (Expr, error) {
+	x, err := p.implies()
+	for err == nil && p.is("<==>") {
+		t := p.next()
+		var y Expr
+		if y, err = p.implies(); err == nil {
+			x = p.binary(t, OpIff, x, y)
+		}
+	}
+	return x, err
+}
+
+// implies parses ==>, which associates to the right.
+func (p *exprParser) implies() (Expr, error) {
+	x, err := p.leftAssoc(OpOr)
+	if err != nil || !p.is("==>") {
+		return x, err
+	}
+	t := p.next()
+	y, err := p.implies()
+	if err != nil {
+		return nil, err
+	}
+	return p.binary(t, OpImplies, x, y), nil
+}
+
+// levels lists the left-associative binary operators by precedence.
+var levels = map[Op][]struct {
+	tok string
+	op  Op
+}{
+	OpOr:  {{"||", OpOr}},
+	OpAnd: {{"&&", OpAnd}},
+	OpAdd: {{"+", OpAdd}, {"-", OpSub}},
+	OpMul: {{"*", OpMul}, {"/", OpDiv}, {"%", OpMod}},
+}
+
+// operand parses the operands of the operators of a level.
+func (p *exprParser) operand(level Op) (Expr, error) {
+	switch level {
+	case OpOr:
+		return p.leftAssoc(OpAnd)
+	case OpAnd:
+		return p.comparison()
+	case OpAdd:
+		return p.leftAssoc(OpMul)
+	}
+	return p.unary()
+}
+
+func (p *exprParser) leftAssoc(level Op) (Expr, error) {
+	x, err := p.operand(level)
+	for err == nil {
+		op, ok := p.levelOp(level)
+		if !ok {
+			break
+		}
+		t := p.next()
+		var y Expr
+		if y, err = p.operand(level); err == nil {
+			x = p.binary(t, op, x, y)
+		}
+	}
+	return x, err
+}
+
+func (p *exprParser) levelOp(level Op) (Op, bool) {
+	for _, o := range levels[level] {
+		if p.is(o.tok) {
+			return o.op, true
+		}
+	}
+	return 0, false
+}
+
+var comparisons = map[string]Op{"==": OpEq, "!=": OpNe, "<": OpLt, "<=": OpLe, ">": OpGt, ">=": OpGe}
+
+// comparison parses a non-associative comparison.
+func (p *exprParser) comparison() (Expr, error) {
+	x, err := p.leftAssoc(OpAdd)
+	if err != nil {
+		return nil, err
+	}
+	op, ok := comparisons[p.peek().Value]
+	if !ok || p.peek().Type != tokPunct {
+		return x, nil
+	}
+	t := p.next()
+	y, err := p.leftAssoc(OpAdd)
+	if err != nil {
+		return nil, err
+	}
+	if _, again := comparisons[p.peek().Value]; again && p.peek().Type == tokPunct {
+		return nil, p.errorf("comparisons do not chain: write a < b && b < c instead of a < b < c")
+	}
+	return p.binary(t, op, x, y), nil
+}
+
+func (p *exprParser) unary() (Expr, error) {
+	t := p.peek()
+	if !p.is("!") && !p.is("-") {
+		return p.postfix()
+	}
+	p.next()
+	if t.Value == "-" && p.peek().Type == tokInt {
+		lit := p.next()
+		n, err := strconv.ParseInt("-"+lit.Value, 10, 64)
+		if err != nil {
+			return nil, participle.Errorf(lit.Pos, "integer literal -%s does not fit in 64 bits", lit.Value)
+		}
+		return p.suffixes(&IntLit{ExprBase: ExprBase{P: posOf(t.Pos)}, Val: n})
+	}
+	x, err := p.unary()
+	if err != nil {
+		return nil, err
+	}
+	op := OpNot
+	if t.Value == "-" {
+		op = OpNeg
+	}
+	return &UnaryExpr{ExprBase: ExprBase{P: posOf(t.Pos)}, Op: op, X: x}, nil
+}
+
+func (p *exprParser) postfix() (Expr, error) {
+	x, err := p.primary()
+	if err != nil {
+		return nil, err
+	}
+	return p.suffixes(x)
+}
+
+// suffixes parses map reads m[k] and updates m[k := v].
+func (p *exprParser) suffixes(x Expr) (Expr, error) {
+	for p.is("[") {
+		t := p.next()
+		k, err := p.expr()
+		if err != nil {
+			return nil, err
+		}
+		if p.is(":=") {
+			p.next()
+			v, err := p.expr()
+			if err != nil {
+				return nil, err
+			}
+			x = &UpdateExpr{ExprBase: ExprBase{P: posOf(t.Pos)}, Map: x, Key: k, Val: v}
+		} else {
+			x = &IndexExpr{ExprBase: ExprBase{P: posOf(t.Pos)}, Map: x, Key: k}
+		}
+		if _, err := p.expect("]", "to close the map index"); err != nil {
+			return nil, err
+		}
+	}
+	return x, nil
+}

@@ -1,0 +1,176 @@
+package lang
+
+import (
+	"strconv"
+
+	"github.com/alecthomas/participle/v2"
+)
+
+func (p *exprParser) primary() (Expr, error) {
+	t := p.peek()
+	b := ExprBase{P: posOf(t.Pos)}
+	switch {
+	case t.Type == tokInt:
+		p.next()
+		n, err := strconv.ParseInt(t.Value, 10, 64)
+		if err != nil {
+			return nil, participle.Errorf(t.Pos, "integer literal %s does not fit in 64 bits", t.Value)
+		}
+		return &IntLit{ExprBase: b, Val: n}, nil
+	case t.Type == tokIdent:
+		p.next()
+		id := &Ident{P: b.P, Name: t.Value}
+		if p.is("(") {
+			return p.call(id)
+		}
+		return id, nil
+	case p.is("true") || p.is("false"):
+		p.next()
+		return &BoolLit{ExprBase: b, Val: t.Value == "true"}, nil
+	case p.is("("):
+		p.next()
+		x, err := p.expr()
+		if err != nil {
+			return nil, err
+		}
+		if _, err := p.expect(")", "to close the parenthesis"); err != nil {
+			return nil, err
+		}
+		return x, nil
+	case p.is("if"):
+		return p.cond()
+	case p.is("forall") || p.is("exists"):
+		return p.quant()
+	}
+	return nil, p.errorf("expected an expression, found %s", describeToken(*t))
+}
+
+func (p *exprParser) call(fn *Ident) (Expr, error) {
+	p.next() // (
+	c := &CallExpr{ExprBase: ExprBase{P: fn.P}, Func: fn}
+	if p.is(")") {
+		p.next()
+		return c, nil
+	}
+	for {
+		a, err := p.expr()
+		if err != nil {
+			return nil, err
+		}
+		c.Args = append(c.Args, a)
+		if !p.is(",") {
+			break
+		}
+		p.next()
+	}
+	if _, err := p.expect(")", "to close the argument list"); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// cond parses `if c then a else b`; the else branch extends as far right
+// as possible.
+func (p *exprParser) cond() (Expr, error) {
+	t := p.next()
+	c, err := p.expr()
+	if err != nil {
+		return nil, err
+	}
+	if _, err := p.expect("then", "after the condition of an if-expression"); err != nil {
+		return nil, err
+	}
+	a, err := p.expr()
+	if err != nil {
+		return nil, err
+	}
+	if _, err := p.expect("else", "in an if-expression (if c then a else b)"); err != nil {
+		return nil, err
+	}
+	b, err := p.expr()
+	if err != nil {
+		return nil, err
+	}
+	return &CondExpr{ExprBase: ExprBase{P: posOf(t.Pos)}, Cond: c, Then: a, Else: b}, nil
+}
+
+// quant parses `forall x: T, y: T :: e`; the body extends as far right
+// as possible.
+func (p *exprParser) quant() (Expr, error) {
+	t := p.next()
+	q := &QuantExpr{ExprBase: ExprBase{P: posOf(t.Pos)}, Exists: t.Value == "exists"}
+	for {
+		group, err := p.boundGroup()
+		if err != nil {
+			return nil, err
+		}
+		q.Vars = append(q.Vars, group...)
+		if !p.is(",") {
+			break
+		}
+		p.next()
+	}
+	if _, err := p.expect("::", "after the variables of a quantifier"); err != nil {
+		return nil, err
+	}
+	body, err := p.expr()
+	if err != nil {
+		return nil, err
+	}
+	q.Body = body
+	return q, nil
+}
+
+// boundGroup parses `x, y: T`.
+func (p *exprParser) boundGroup() ([]*Param, error) {
+	var names []*Ident
+	for {
+		t := p.peek()
+		if t.Type != tokIdent {
+			return nil, p.errorf("expected a variable name, found %s", describeToken(*t))
+		}
+		p.next()
+		names = append(names, &Ident{P: posOf(t.Pos), Name: t.Value})
+		if !p.is(",") {
+			break
+		}
+		p.next()
+	}
+	if _, err := p.expect(":", "and a type after a quantified variable"); err != nil {
+		return nil, err
+	}
+	typ, err := p.typ()
+	if err != nil {
+		return nil, err
+	}
+	var ps []*Param
+	for _, n := range names {
+		ps = append(ps, &Param{Name: n, Type: typ})
+	}
+	return ps, nil
+}
+
+// typ parses int, bool, an alias or [K]V.
+func (p *exprParser) typ() (TypeExpr, error) {
+	t := p.peek()
+	if t.Type == tokIdent {
+		p.next()
+		return &NamedType{Name: &Ident{P: posOf(t.Pos), Name: t.Value}}, nil
+	}
+	if !p.is("[") {
+		return nil, p.errorf("expected a type, found %s", describeToken(*t))
+	}
+	p.next()
+	k, err := p.typ()
+	if err != nil {
+		return nil, err
+	}
+	if _, err := p.expect("]", "after the key type of a map type"); err != nil {
+		return nil, err
+	}
+	v, err := p.typ()
+	if err != nil {
+		return nil, err
+	}
+	return &MapTypeExpr{P: posOf(t.Pos), Key: k, Val: v}, nil
+}

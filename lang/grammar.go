@@ -1,0 +1,274 @@
+package lang
+
+import (
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// The concrete syntax as participle grammar structs (prefix g). They
+// mirror the text closely, with one struct per precedence level of the
+// expression grammar; convert.go turns them into the AST.
+
+type gFile struct {
+	Decls []*gDecl `parser:"@@*"`
+}
+
+type gDecl struct {
+	Type     *gTypeDecl  `parser:"  @@"`
+	Const    *gConstDecl `parser:"| @@"`
+	Var      *gVarDecl   `parser:"| @@"`
+	Func     *gFuncDecl  `parser:"| @@"`
+	Inv      *gInvDecl   `parser:"| @@"`
+	Layer    *gLayer     `parser:"| @@"`
+	Instance *gInstance  `parser:"| @@"`
+}
+
+type gTypeDecl struct {
+	Pos  lexer.Position
+	Name *gIdent `parser:"'type' @@ '='"`
+	Type *gType  `parser:"@@ ';'"`
+}
+
+type gConstDecl struct {
+	Pos   lexer.Position
+	Name  *gIdent `parser:"'const' @@ ':'"`
+	Type  *gType  `parser:"@@"`
+	Value *gExpr  `parser:"('=' @@)? ';'"`
+}
+
+type gVarDecl struct {
+	Pos    lexer.Position
+	Ghost  bool         `parser:"@'ghost'?"`
+	Name   *gIdent      `parser:"'var' @@ ':'"`
+	Type   *gType       `parser:"@@"`
+	Init   *gExpr       `parser:"('=' @@)?"`
+	Layers *gLayerRange `parser:"@@? ';'"`
+}
+
+type gLayerRange struct {
+	Pos lexer.Position
+	Lo  string `parser:"'layers' @Int '..'"`
+	Hi  string `parser:"@Int"`
+}
+
+type gFuncDecl struct {
+	Pos    lexer.Position
+	Name   *gIdent   `parser:"'function' @@"`
+	Params []*gParam `parser:"'(' (@@ (',' @@)*)? ')' ':'"`
+	Result *gType    `parser:"@@"`
+	Body   *gExpr    `parser:"'{' @@ '}'"`
+}
+
+type gInvDecl struct {
+	Pos    lexer.Position
+	Expr   *gExpr       `parser:"'invariant' @@"`
+	Layers *gLayerRange `parser:"@@? ';'"`
+}
+
+type gLayer struct {
+	Pos     lexer.Position
+	Num     string     `parser:"'layer' @Int '{'"`
+	Members []*gMember `parser:"@@*"`
+	End     gEnd       `parser:"@@"`
+}
+
+// gEnd captures the position of a closing brace.
+type gEnd struct {
+	Pos lexer.Position
+	Tok string `parser:"@'}'"`
+}
+
+type gMember struct {
+	Action *gAction `parser:"  @@"`
+	Proc   *gProc   `parser:"| @@"`
+}
+
+type gAction struct {
+	Pos     lexer.Position
+	Mover   *gMover   `parser:"@@?"`
+	Name    *gIdent   `parser:"'action' @@"`
+	Params  []*gParam `parser:"'(' (@@ (',' @@)*)? ')'"`
+	Returns []*gParam `parser:"('returns' '(' (@@ (',' @@)*)? ')')?"`
+	Specs   []*gSpec  `parser:"@@*"`
+	Body    *gBlock   `parser:"@@"`
+}
+
+type gProc struct {
+	Pos     lexer.Position
+	Name    *gIdent   `parser:"'proc' @@"`
+	Params  []*gParam `parser:"'(' (@@ (',' @@)*)? ')'"`
+	Returns []*gParam `parser:"('returns' '(' (@@ (',' @@)*)? ')')?"`
+	Specs   []*gSpec  `parser:"@@*"`
+	Body    *gBlock   `parser:"@@"`
+}
+
+type gMover struct {
+	Pos  lexer.Position
+	Kind string `parser:"@('right' | 'left' | 'both' | 'atomic')"`
+}
+
+type gSpec struct {
+	Kind string `parser:"@('requires' | 'ensures')"`
+	Expr *gExpr `parser:"@@ ';'?"`
+}
+
+type gParam struct {
+	Linear bool    `parser:"@'linear'?"`
+	Ghost  bool    `parser:"@'ghost'?"`
+	Name   *gIdent `parser:"@@ ':'"`
+	Type   *gType  `parser:"@@"`
+}
+
+type gIdent struct {
+	Pos  lexer.Position
+	Name string `parser:"@Ident"`
+}
+
+type gType struct {
+	Pos  lexer.Position
+	Key  *gType  `parser:"  '[' @@ ']'"`
+	Val  *gType  `parser:"  @@"`
+	Name *gIdent `parser:"| @@"`
+}
+
+type gLocal struct {
+	Pos   lexer.Position
+	Ghost bool      `parser:"@'ghost'?"`
+	Names []*gIdent `parser:"'var' @@ (',' @@)* ':'"`
+	Type  *gType    `parser:"@@ ';'"`
+}
+
+type gBlock struct {
+	Pos   lexer.Position
+	Stmts []*gStmt `parser:"'{' @@*"`
+	End   gEnd     `parser:"@@"`
+}
+
+type gStmt struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	Mover  *gMover   `parser:"@@?"`
+	Local  *gLocal   `parser:"(  @@"`
+	Yield  *gYield   `parser:" | @@"`
+	If     *gIf      `parser:" | @@"`
+	While  *gWhile   `parser:" | @@"`
+	Choice *gChoice  `parser:" | @@"`
+	Return *gKeyword `parser:" | @@"`
+	Call   *gCall    `parser:" | @@"`
+	Step   *gStep    `parser:" | @@"`
+	Havoc  []*gIdent `parser:" | 'havoc' @@ (',' @@)* ';'"`
+	Assume *gExpr    `parser:" | 'assume' @@ ';'"`
+	Assert *gExpr    `parser:" | 'assert' @@ ';'"`
+	Assign *gAssign  `parser:" | @@ )"`
+}
+
+type gKeyword struct {
+	Tok string `parser:"@'return' ';'"`
+}
+
+type gYield struct {
+	Ann *gExpr `parser:"'yield' @@? ';'"`
+}
+
+type gIf struct {
+	Star   bool     `parser:"'if' '(' ( @'*'"`
+	Cond   *gExpr   `parser:"| @@ ) ')'"`
+	Then   *gBlock  `parser:"@@"`
+	ElseIf *gIfStmt `parser:"( 'else' ( @@"`
+	Else   *gBlock  `parser:"| @@ ) )?"`
+}
+
+// gIfStmt wraps an else-if so that it gets its own position.
+type gIfStmt struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	If     *gIf `parser:"@@"`
+}
+
+type gWhile struct {
+	Star bool     `parser:"'while' '(' ( @'*'"`
+	Cond *gExpr   `parser:"| @@ ) ')'"`
+	Invs []*gExpr `parser:"('invariant' @@ ';'?)*"`
+	Body *gBlock  `parser:"@@"`
+}
+
+type gChoice struct {
+	First *gBlock   `parser:"'choice' @@"`
+	Rest  []*gBlock `parser:"('or' @@)+"`
+}
+
+// gCall is `call f(args);` or `call x, y := f(args);`. The first name is
+// parsed before it is known whether it is an output or the callee, so
+// that the parser never has to back up.
+type gCall struct {
+	First  *gIdent   `parser:"'call' @@"`
+	More   []*gIdent `parser:"( (',' @@)* ':='"`
+	Callee *gIdent   `parser:"  @@ )?"`
+	Args   []*gExpr  `parser:"'(' (@@ (',' @@)*)? ')' ';'"`
+}
+
+type gStep struct {
+	Stmts []*gStmt `parser:"'[' @@*"`
+	Close string   `parser:"@']' ';'?"`
+}
+
+type gAssign struct {
+	Lhs []*gLValue `parser:"@@ (',' @@)* ':='"`
+	Rhs []*gExpr   `parser:"@@ (',' @@)* ';'"`
+}
+
+type gLValue struct {
+	Name    *gIdent  `parser:"@@"`
+	Indices []*gExpr `parser:"('[' @@ ']')*"`
+}
+
+// ---- Instances ----
+
+type gInstance struct {
+	Pos   lexer.Position
+	Name  *gIdent        `parser:"'instance' @@ '{'"`
+	Items []*gInstanceIt `parser:"@@*"`
+	End   gEnd           `parser:"@@"`
+}
+
+type gInstanceIt struct {
+	Thread *gThread `parser:"  @@"`
+	Ints   *gRange  `parser:"| 'ints' @@ ';'"`
+}
+
+type gThread struct {
+	Pos      lexer.Position
+	Role     *gIdent     `parser:"'thread' @@ '('"`
+	TidParam *gIdent     `parser:"@@ '='"`
+	Tids     *gRange     `parser:"@@ ')'"`
+	Calls    []*gCallSpc `parser:"'calls' @@ (',' @@)*"`
+	Max      *gMax       `parser:"@@? ';'"`
+}
+
+type gMax struct {
+	Pos lexer.Position
+	N   string `parser:"'max' @Int"`
+}
+
+type gCallSpc struct {
+	Method *gIdent    `parser:"@@"`
+	Args   []*gArgSpc `parser:"('(' @@ (',' @@)* ')')?"`
+}
+
+type gArgSpc struct {
+	Param *gIdent `parser:"@@ 'in'"`
+	Range *gRange `parser:"@@"`
+}
+
+type gRange struct {
+	Pos   lexer.Position
+	LoNeg bool   `parser:"@'-'?"`
+	Lo    string `parser:"@Int"`
+	HiNeg bool   `parser:"('..' @'-'?"`
+	Hi    string `parser:"   @Int)?"`
+}
+
+var fileParser = participle.MustBuild[gFile](
+	participle.Lexer(tokenDefinition{}),
+	participle.UseLookahead(0),
+)

@@ -1,0 +1,103 @@
+package lang
+
+// Type is a semantic type: Int, Bool or a *MapType. Aliases are resolved
+// away by the checker, so two types are identical iff Identical says so.
+type Type interface {
+	String() string
+	isType()
+}
+
+type basicType struct{ name string }
+
+func (t *basicType) String() string { return t.name }
+func (*basicType) isType()          {}
+
+// The basic types.
+var (
+	Int  Type = &basicType{"int"}
+	Bool Type = &basicType{"bool"}
+)
+
+// MapType is the type [Key]Val.
+type MapType struct {
+	Key, Val Type
+}
+
+func (t *MapType) String() string { return "[" + t.Key.String() + "]" + t.Val.String() }
+func (*MapType) isType()          {}
+
+// Identical reports whether a and b are the same type.
+func Identical(a, b Type) bool {
+	if a == b {
+		return true
+	}
+	ma, ok1 := a.(*MapType)
+	mb, ok2 := b.(*MapType)
+	return ok1 && ok2 && Identical(ma.Key, mb.Key) && Identical(ma.Val, mb.Val)
+}
+
+// ObjKind is the kind of a named entity.
+type ObjKind int
+
+// Object kinds.
+const (
+	ObjType   ObjKind = iota // type alias or basic type
+	ObjConst                 // constant
+	ObjGlobal                // global variable
+	ObjFunc                  // pure function
+	ObjParam                 // input parameter of an action or procedure
+	ObjReturn                // output of an action or procedure
+	ObjLocal                 // local variable
+	ObjBound                 // quantifier or function parameter
+	ObjAction                // action of a layer
+	ObjProc                  // procedure of a layer
+)
+
+var objKindNames = [...]string{"type", "constant", "global variable", "function", "parameter", "output", "local variable", "bound variable", "action", "procedure"}
+
+func (k ObjKind) String() string { return objKindNames[k] }
+
+// Object is a named entity: what an identifier denotes.
+type Object struct {
+	Kind   ObjKind
+	Name   string
+	Pos    Pos // declaration position; invalid for built-ins
+	Type   Type
+	Ghost  bool
+	Linear bool
+	// Layers is the visibility range of a global (Lo..Hi inclusive).
+	Layers LayerRange
+	// Decl is the declaring node: *VarDecl, *ConstDecl, *FuncDecl,
+	// *TypeDecl, *Action, *Proc; nil for locals and parameters.
+	Decl Node
+	// Func holds facts about a function: the globals it reads.
+	Func *FuncInfo
+}
+
+// IsVar reports whether the object is a variable of a program state
+// (global, parameter, output or local).
+func (o *Object) IsVar() bool {
+	switch o.Kind {
+	case ObjGlobal, ObjParam, ObjReturn, ObjLocal:
+		return true
+	}
+	return false
+}
+
+// IsLocal reports whether the object belongs to one thread's frame
+// (parameter, output or local).
+func (o *Object) IsLocal() bool {
+	switch o.Kind {
+	case ObjParam, ObjReturn, ObjLocal:
+		return true
+	}
+	return false
+}
+
+// FuncInfo records, for a function, the globals its body reads
+// (transitively through other functions).
+type FuncInfo struct {
+	Params  []*Object
+	Result  Type
+	Globals []*Object
+}
