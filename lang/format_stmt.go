@@ -1,0 +1,178 @@
+package lang
+
+import "strings"
+
+func (p *printer) stmts(ss []Stmt) {
+	for _, s := range ss {
+		p.stmt(s)
+	}
+}
+
+func moverPrefix(s Stmt) string {
+	if m := s.base().Mover; m != MoverNone {
+		return m.String() + " "
+	}
+	return ""
+}
+
+func (p *printer) stmt(s Stmt) {
+	pre := moverPrefix(s)
+	switch s := s.(type) {
+	case *StepStmt:
+		if simpleOnly(s.Body) {
+			p.line(s.P, "%s[%s]", pre, inlineStmts(s.Body))
+			return
+		}
+		p.line(s.P, "%s[", pre)
+		p.indent++
+		p.stmts(s.Body)
+		p.indent--
+		p.line(Pos{}, "]")
+	case *IfStmt:
+		p.ifStmt(s, pre)
+	case *WhileStmt:
+		p.whileStmt(s)
+	case *ChoiceStmt:
+		p.line(s.P, "choice {")
+		for i, b := range s.Branches {
+			if i > 0 {
+				p.closeAnd(b, "} or {")
+			}
+			p.indent++
+			p.stmts(b.Stmts)
+			p.indent--
+		}
+		p.closeBrace1(s.Branches[len(s.Branches)-1].End)
+	default:
+		p.line(s.Pos(), "%s%s", pre, simpleString(s))
+	}
+}
+
+// closeAnd prints the comments of the previous branch and a line like
+// "} else {" that closes one block and opens the next, b.
+func (p *printer) closeAnd(b *Block, text string) {
+	p.indent++
+	p.flushComments(b.P.Offset)
+	p.indent--
+	p.blank = false
+	p.line(b.P, "%s", text)
+}
+
+// closeBrace1 closes a block whose contents were printed one level in.
+func (p *printer) closeBrace1(end Pos) {
+	p.indent++
+	p.closeBrace(end)
+}
+
+func (p *printer) ifStmt(s *IfStmt, pre string) {
+	p.line(s.P, "%sif (%s) {", pre, condString(s.Cond))
+	p.ifRest(s)
+}
+
+func (p *printer) ifRest(s *IfStmt) {
+	p.indent++
+	p.stmts(s.Then.Stmts)
+	p.indent--
+	switch e := s.Else.(type) {
+	case nil:
+		p.closeBrace1(s.Then.End)
+	case *IfStmt:
+		p.closeAnd(&Block{P: e.P}, "} else if ("+condString(e.Cond)+") {")
+		p.ifRest(e)
+	case *BlockStmt:
+		p.closeAnd(e.Block, "} else {")
+		p.indent++
+		p.stmts(e.Block.Stmts)
+		p.indent--
+		p.closeBrace1(e.Block.End)
+	}
+}
+
+func (p *printer) whileStmt(s *WhileStmt) {
+	if len(s.Invariants) == 0 {
+		p.line(s.P, "while (%s) {", condString(s.Cond))
+	} else {
+		p.line(s.P, "while (%s)", condString(s.Cond))
+		p.indent++
+		for _, inv := range s.Invariants {
+			p.line(inv.Pos(), "invariant %s;", ExprString(inv))
+		}
+		p.indent--
+		p.line(s.Body.P, "{")
+	}
+	p.indent++
+	p.stmts(s.Body.Stmts)
+	p.indent--
+	p.closeBrace1(s.Body.End)
+}
+
+func condString(e Expr) string {
+	if e == nil {
+		return "*"
+	}
+	return ExprString(e)
+}
+
+// simpleOnly reports whether a step holds only simple statements, so
+// that it fits on one line.
+func simpleOnly(ss []Stmt) bool {
+	for _, s := range ss {
+		switch s.(type) {
+		case *AssignStmt, *HavocStmt, *AssumeStmt, *AssertStmt:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+func inlineStmts(ss []Stmt) string {
+	var parts []string
+	for _, s := range ss {
+		parts = append(parts, moverPrefix(s)+simpleString(s))
+	}
+	return strings.Join(parts, " ")
+}
+
+// simpleString prints a statement that fits on one line.
+func simpleString(s Stmt) string {
+	switch s := s.(type) {
+	case *AssignStmt:
+		var lhs, rhs []string
+		for _, lv := range s.Lhs {
+			t := lv.Name.Name
+			for _, k := range lv.Indices {
+				t += "[" + ExprString(k) + "]"
+			}
+			lhs = append(lhs, t)
+		}
+		for _, e := range s.Rhs {
+			rhs = append(rhs, ExprString(e))
+		}
+		return strings.Join(lhs, ", ") + " := " + strings.Join(rhs, ", ") + ";"
+	case *HavocStmt:
+		return "havoc " + identList(s.Vars) + ";"
+	case *AssumeStmt:
+		return "assume " + ExprString(s.Cond) + ";"
+	case *AssertStmt:
+		return "assert " + ExprString(s.Cond) + ";"
+	case *YieldStmt:
+		if s.Ann == nil {
+			return "yield;"
+		}
+		return "yield " + ExprString(s.Ann) + ";"
+	case *ReturnStmt:
+		return "return;"
+	case *CallStmt:
+		var args []string
+		for _, a := range s.Args {
+			args = append(args, ExprString(a))
+		}
+		outs := ""
+		if len(s.Outs) > 0 {
+			outs = identList(s.Outs) + " := "
+		}
+		return "call " + outs + s.Callee.Name + "(" + strings.Join(args, ", ") + ");"
+	}
+	return ""
+}
