@@ -1,0 +1,24 @@
+package lang
+
+// StmtString renders a statement on one line, for messages: simple
+// statements and calls as in the source, [ ] groups with their contents,
+// compound statements by their header.
+func StmtString(s Stmt) string {
+	pre := moverPrefix(s)
+	switch s := s.(type) {
+	case *StepStmt:
+		if simpleOnly(s.Body) {
+			return pre + "[" + inlineStmts(s.Body) + "]"
+		}
+		return pre + "[ ... ]"
+	case *IfStmt:
+		return "if (" + condString(s.Cond) + ")"
+	case *WhileStmt:
+		return "while (" + condString(s.Cond) + ")"
+	case *ChoiceStmt:
+		return "choice"
+	case *BlockStmt:
+		return "{ ... }"
+	}
+	return pre + simpleString(s)
+}

@@ -1,0 +1,155 @@
+package layers
+
+import "github.com/lipton-dev/lipton/lang"
+
+// Build constructs the view of every layer of a checked file.
+func Build(f *lang.File, info *lang.Info) *Program {
+	prog := &Program{File: f, Info: info}
+	public := map[string]bool{}
+	for _, name := range info.PublicMethods() {
+		public[name] = true
+	}
+	for i, li := range info.Layers {
+		l := &Layer{Num: i, Program: prog, Decl: li.Layer}
+		l.Globals = visibleGlobals(info, i)
+		l.Invariants = layerInvariants(f, i, len(info.Layers)-1)
+		for _, m := range li.Layer.Members {
+			switch m := m.(type) {
+			case *lang.Proc:
+				l.Procs = append(l.Procs, buildProc(l, m, public[m.Name.Name]))
+			case *lang.Action:
+				l.Actions = append(l.Actions, &Action{Decl: m, Layer: l, Public: public[m.Name.Name]})
+			}
+		}
+		collectSteps(l)
+		prog.Layers = append(prog.Layers, l)
+	}
+	return prog
+}
+
+func visibleGlobals(info *lang.Info, layer int) []*lang.Object {
+	var gs []*lang.Object
+	for _, g := range info.Globals {
+		if g.Layers.Lo <= layer && layer <= g.Layers.Hi {
+			gs = append(gs, g)
+		}
+	}
+	return gs
+}
+
+func layerInvariants(f *lang.File, layer, top int) []lang.Expr {
+	var invs []lang.Expr
+	for _, d := range f.Invariants {
+		lo, hi := 0, top
+		if d.Layers != nil {
+			lo, hi = d.Layers.Lo, d.Layers.Hi
+		}
+		if lo <= layer && layer <= hi {
+			invs = append(invs, d.Expr)
+		}
+	}
+	return invs
+}
+
+func buildProc(l *Layer, decl *lang.Proc, public bool) *Proc {
+	p := &Proc{Decl: decl, Layer: l, Public: public}
+	b := &cfgBuilder{proc: p}
+	b.buildCFG()
+	for _, n := range p.Nodes {
+		if y := newYieldPoint(p, n); y != nil {
+			n.Yield = y
+			if n.Kind != NodeExit {
+				p.Yields = append(p.Yields, y)
+			}
+		}
+	}
+	p.Yields = append(p.Yields, p.Exit.Yield)
+	return p
+}
+
+// newYieldPoint returns the yield point of a node, or nil if the node is
+// not one.
+func newYieldPoint(p *Proc, n *Node) *YieldPoint {
+	y := &YieldPoint{Proc: p, Node: n, Stmt: n.Stmt}
+	switch n.Kind {
+	case NodeEntry:
+		y.Kind, y.Pos, y.Ann = YieldEntry, p.Decl.P, p.Decl.Requires
+	case NodeExit:
+		y.Kind, y.Pos, y.Ann = YieldExit, p.Decl.Body.End, p.Decl.Ensures
+	case NodeYield:
+		y.Kind, y.Pos = YieldStmt, n.Stmt.Pos()
+		if a := n.Stmt.(*lang.YieldStmt).Ann; a != nil {
+			y.Ann = []lang.Expr{a}
+		}
+	case NodeLoopHead:
+		y.Kind, y.Pos, y.Ann = YieldLoop, n.Stmt.Pos(), n.Stmt.(*lang.WhileStmt).Invariants
+	case NodeCall:
+		y.Kind, y.Pos = YieldCall, n.Stmt.Pos()
+	default:
+		return nil
+	}
+	return y
+}
+
+// collectSteps numbers the steps of a layer: the inline steps of its
+// procedures in order, then its actions.
+func collectSteps(l *Layer) {
+	add := func(s *Step) {
+		s.ID, s.Layer = len(l.Steps), l
+		if s.Mover == lang.MoverNone {
+			s.Mover = lang.MoverAtomic
+		}
+		l.Steps = append(l.Steps, s)
+	}
+	for _, p := range l.Procs {
+		for _, n := range p.Nodes {
+			if n.Kind != NodeStep {
+				continue
+			}
+			if c, ok := n.Stmt.(*lang.CallStmt); ok {
+				_ = c // calls of actions execute the action's step
+				continue
+			}
+			s := &Step{Mover: lang.Base(n.Stmt).Mover, Pos: n.Stmt.Pos(), Proc: p, Stmt: n.Stmt, Node: n}
+			n.Step = s
+			s.Context = gateContext(n)
+			p.Steps = append(p.Steps, s)
+			add(s)
+		}
+	}
+	for _, a := range l.Actions {
+		a.Step = &Step{Mover: a.Decl.Mover, Pos: a.Decl.P, Action: a}
+		add(a.Step)
+	}
+	// Calls of actions point at the action's step.
+	for _, p := range l.Procs {
+		for _, n := range p.Nodes {
+			if c, ok := n.Stmt.(*lang.CallStmt); ok && n.Kind == NodeStep {
+				n.Step = l.action(c.Callee.Name).Step
+			}
+		}
+	}
+}
+
+// action returns the action of the layer named name, or nil.
+func (l *Layer) action(name string) *Action {
+	for _, a := range l.Actions {
+		if a.Name() == name {
+			return a
+		}
+	}
+	return nil
+}
+
+// Action returns the action named name, or nil.
+func (l *Layer) Action(name string) *Action { return l.action(name) }
+
+// Proc returns the procedure named name, or nil.
+func (l *Layer) Proc(name string) *Proc {
+	for _, p := range l.Procs {
+		if p.Name() == name {
+			return p
+		}
+	}
+	return nil
+}

@@ -1,0 +1,178 @@
+package layers
+
+import "github.com/lipton-dev/lipton/lang"
+
+// NodeKind is the kind of a control-flow graph node.
+type NodeKind int
+
+// Kinds of nodes.
+const (
+	NodeEntry       NodeKind = iota // procedure entry (a yield point)
+	NodeExit                        // procedure exit (a yield point)
+	NodeStep                        // an inline step or a call of an action
+	NodePrivate                     // a private statement
+	NodeCond                        // a branch taken: Cond (or its negation) holds; Cond nil for *
+	NodeYield                       // yield e;
+	NodeLoopHead                    // head of a loop whose body yields (a yield point)
+	NodeCall                        // call of a procedure (a yield point)
+	NodePrivateLoop                 // a loop of private statements only, summarized
+	NodeJoin                        // where branches meet; no effect
+)
+
+// Node is a node of a procedure's control-flow graph.
+type Node struct {
+	ID      int
+	Kind    NodeKind
+	Stmt    lang.Stmt
+	Cond    lang.Expr // NodeCond: the branch condition, nil for *
+	Negated bool      // NodeCond: the branch where Cond is false
+	Step    *Step
+	Yield   *YieldPoint
+	Succs   []*Node
+	Preds   []*Node
+}
+
+// IsYield reports whether the node is a yield point.
+func (n *Node) IsYield() bool { return n.Yield != nil }
+
+// Pos returns the source position of the node.
+func (n *Node) Pos() lang.Pos {
+	if n.Stmt != nil {
+		return n.Stmt.Pos()
+	}
+	if n.Yield != nil {
+		return n.Yield.Pos
+	}
+	return lang.Pos{}
+}
+
+// cfgBuilder builds the control-flow graph of one procedure.
+type cfgBuilder struct {
+	proc *Proc
+}
+
+func (b *cfgBuilder) node(kind NodeKind, s lang.Stmt) *Node {
+	n := &Node{ID: len(b.proc.Nodes), Kind: kind, Stmt: s}
+	b.proc.Nodes = append(b.proc.Nodes, n)
+	return n
+}
+
+func link(from []*Node, to *Node) {
+	for _, f := range from {
+		f.Succs = append(f.Succs, to)
+		to.Preds = append(to.Preds, f)
+	}
+}
+
+// buildCFG builds p's graph: entry, the body, exit.
+func (b *cfgBuilder) buildCFG() {
+	p := b.proc
+	p.Entry = b.node(NodeEntry, nil)
+	p.Exit = &Node{Kind: NodeExit}
+	ends := b.stmts(p.Decl.Body.Stmts, []*Node{p.Entry})
+	p.Exit.ID = len(p.Nodes)
+	p.Nodes = append(p.Nodes, p.Exit)
+	link(ends, p.Exit)
+}
+
+// stmts adds the nodes of a statement list after the nodes in preds and
+// returns the nodes that fall through to what follows.
+func (b *cfgBuilder) stmts(ss []lang.Stmt, preds []*Node) []*Node {
+	for _, s := range ss {
+		preds = b.stmt(s, preds)
+	}
+	return preds
+}
+
+func (b *cfgBuilder) simple(kind NodeKind, s lang.Stmt, preds []*Node) []*Node {
+	n := b.node(kind, s)
+	link(preds, n)
+	return []*Node{n}
+}
+
+func (b *cfgBuilder) stmt(s lang.Stmt, preds []*Node) []*Node {
+	switch s := s.(type) {
+	case *lang.YieldStmt:
+		return b.simple(NodeYield, s, preds)
+	case *lang.ReturnStmt:
+		link(preds, b.proc.Exit)
+		return nil
+	case *lang.CallStmt:
+		if s.Class == lang.ClassProcCall {
+			return b.simple(NodeCall, s, preds)
+		}
+		return b.simple(NodeStep, s, preds)
+	case *lang.IfStmt:
+		return b.ifStmt(s, preds)
+	case *lang.BlockStmt:
+		return b.stmts(s.Block.Stmts, preds)
+	case *lang.ChoiceStmt:
+		var ends []*Node
+		for _, br := range s.Branches {
+			ends = append(ends, b.stmts(br.Stmts, preds)...)
+		}
+		return b.join(ends)
+	case *lang.WhileStmt:
+		return b.whileStmt(s, preds)
+	}
+	if lang.IsStep(s) {
+		return b.simple(NodeStep, s, preds)
+	}
+	return b.simple(NodePrivate, s, preds)
+}
+
+func (b *cfgBuilder) cond(s lang.Stmt, c lang.Expr, negated bool, preds []*Node) []*Node {
+	n := b.node(NodeCond, s)
+	n.Cond, n.Negated = c, negated
+	link(preds, n)
+	return []*Node{n}
+}
+
+func (b *cfgBuilder) ifStmt(s *lang.IfStmt, preds []*Node) []*Node {
+	ends := b.stmts(s.Then.Stmts, b.cond(s, s.Cond, false, preds))
+	elsePreds := b.cond(s, s.Cond, true, preds)
+	if s.Else != nil {
+		elsePreds = b.stmt(s.Else, elsePreds)
+	}
+	return b.join(append(ends, elsePreds...))
+}
+
+// join merges several fall-through nodes into one, to keep graphs small.
+func (b *cfgBuilder) join(ends []*Node) []*Node {
+	if len(ends) <= 1 {
+		return ends
+	}
+	n := b.node(NodeJoin, nil)
+	link(ends, n)
+	return []*Node{n}
+}
+
+// whileStmt builds a loop. A loop whose body yields (contains a step, a
+// yield or a call of a procedure) has a head that is a yield point; any
+// other loop is private code, summarized by one node.
+func (b *cfgBuilder) whileStmt(s *lang.WhileStmt, preds []*Node) []*Node {
+	if !Yields(s.Body.Stmts) {
+		return b.simple(NodePrivateLoop, s, preds)
+	}
+	head := b.node(NodeLoopHead, s)
+	link(preds, head)
+	bodyEnds := b.stmts(s.Body.Stmts, b.cond(s, s.Cond, false, []*Node{head}))
+	link(bodyEnds, head)
+	return b.cond(s, s.Cond, true, []*Node{head})
+}
+
+// Yields reports whether statements contain a step, a yield or a call of
+// a procedure: a loop with such a body has a yield point at its head.
+func Yields(ss []lang.Stmt) bool {
+	found := false
+	lang.Inspect(ss, func(s lang.Stmt) bool {
+		switch s.(type) {
+		case *lang.YieldStmt:
+			found = true
+		}
+		c := lang.Base(s).Class
+		found = found || lang.IsStep(s) || c == lang.ClassProcCall
+		return !found
+	})
+	return found
+}

@@ -1,0 +1,24 @@
+package layers
+
+import (
+	"fmt"
+
+	"github.com/lipton-dev/lipton/lang"
+)
+
+// Diagnostic is a failed check that needs no solver: a structural
+// mismatch between layers, or a path that violates yield sufficiency.
+type Diagnostic struct {
+	Check string     // the kind of check, e.g. "yield sufficiency"
+	Layer int        // the layer the check is about
+	Msg   string     // one sentence, the headline
+	Pos   []lang.Pos // the source positions involved, most important first
+	Notes []string   // further lines: a path, the steps involved
+}
+
+func (d *Diagnostic) Error() string {
+	if len(d.Pos) == 0 {
+		return fmt.Sprintf("layer %d: %s: %s", d.Layer, d.Check, d.Msg)
+	}
+	return fmt.Sprintf("%s: layer %d: %s: %s", d.Pos[0], d.Layer, d.Check, d.Msg)
+}

@@ -1,0 +1,159 @@
+// Package layers is lipton's model of a layered program.
+//
+// For each layer it builds a view (DESIGN §3): the control-flow graph of
+// every procedure with its steps and yield points, the steps of the layer
+// (inline steps of procedures and actions) with their mover types and
+// gate contexts, and the layer's global invariants. It also translates the
+// language's statements and expressions into vcgen's obligation IR
+// (translate*.go), the single semantics that the static checks (og,
+// movers, refinement) and the model checker share.
+//
+// The inter-layer refinement obligations (DESIGN §4.3) live here too.
+package layers
+
+import (
+	"fmt"
+
+	"github.com/lipton-dev/lipton/lang"
+)
+
+// Program is the layered view of a checked file.
+type Program struct {
+	File   *lang.File
+	Info   *lang.Info
+	Layers []*Layer
+}
+
+// Layer is the view of one layer: a complete concurrent program.
+type Layer struct {
+	Num        int
+	Program    *Program
+	Decl       *lang.Layer
+	Globals    []*lang.Object // global variables visible at this layer
+	Invariants []lang.Expr    // global invariants conjoined to every yield annotation
+	Procs      []*Proc
+	Actions    []*Action
+	Steps      []*Step // inline steps of the procedures, then the actions
+}
+
+// Action is an action of a layer. It is one step.
+type Action struct {
+	Decl   *lang.Action
+	Layer  *Layer
+	Step   *Step
+	Public bool // a public method: client threads call it
+}
+
+// Proc is a procedure of a layer with its control-flow graph.
+type Proc struct {
+	Decl   *lang.Proc
+	Layer  *Layer
+	Entry  *Node
+	Exit   *Node
+	Nodes  []*Node
+	Yields []*YieldPoint // entry first, exit last
+	Steps  []*Step
+	Public bool // a public method: client threads call it
+}
+
+// Name returns the procedure's name.
+func (p *Proc) Name() string { return p.Decl.Name.Name }
+
+// Name returns the action's name.
+func (a *Action) Name() string { return a.Decl.Name.Name }
+
+// YieldKind says what made a program point a yield point.
+type YieldKind int
+
+// Kinds of yield points.
+const (
+	YieldEntry YieldKind = iota // procedure entry, annotated by requires
+	YieldExit                   // procedure exit, annotated by ensures
+	YieldStmt                   // yield e;
+	YieldLoop                   // head of a loop whose body yields, annotated by its invariants
+	YieldCall                   // call of a procedure, annotated by the callee's requires/ensures
+)
+
+var yieldKindNames = [...]string{"entry", "exit", "yield", "loop head", "call"}
+
+func (k YieldKind) String() string { return yieldKindNames[k] }
+
+// YieldPoint is an interleaving point of a procedure.
+type YieldPoint struct {
+	Kind YieldKind
+	Pos  lang.Pos
+	Proc *Proc
+	Node *Node
+	Stmt lang.Stmt // *lang.YieldStmt, *lang.WhileStmt or *lang.CallStmt; nil at entry and exit
+	// Ann holds the conjuncts written by the user (requires, ensures, the
+	// yield's expression, loop invariants). The layer's global invariants
+	// are conjoined to them when they are used. For a call, Ann is empty:
+	// the callee's contract applies (see Callee).
+	Ann []lang.Expr
+}
+
+// Callee returns the procedure called at a call yield point.
+func (y *YieldPoint) Callee() *lang.Proc {
+	if c, ok := y.Stmt.(*lang.CallStmt); ok {
+		p, _ := c.Callee.Obj.Decl.(*lang.Proc)
+		return p
+	}
+	return nil
+}
+
+func (y *YieldPoint) String() string {
+	return fmt.Sprintf("%s of %s at %d:%d", y.Kind, y.Proc.Name(), y.Pos.Line, y.Pos.Col)
+}
+
+// Step is an atomic unit of one thread at a layer: an inline step of a
+// procedure (a simple statement or [ ] group that touches a global) or an
+// action. Calls of actions are executions of the action's step.
+type Step struct {
+	ID     int // index in Layer.Steps
+	Layer  *Layer
+	Mover  lang.Mover // never MoverNone: untagged steps are MoverAtomic
+	Pos    lang.Pos
+	Proc   *Proc     // for an inline step
+	Stmt   lang.Stmt // for an inline step
+	Node   *Node     // for an inline step
+	Action *Action   // for an action
+	// Context is the annotation part of an inline step's gate: the yields
+	// it directly follows (DESIGN §3).
+	Context *GateContext
+}
+
+// Name describes the step for messages: "put:12 (right)".
+func (s *Step) Name() string {
+	if s.Action != nil {
+		return fmt.Sprintf("action %s", s.Action.Name())
+	}
+	return fmt.Sprintf("step of %s at line %d", s.Proc.Name(), s.Pos.Line)
+}
+
+// Signature returns the frame of the thread executing the step: the
+// procedure's or the action's signature.
+func (s *Step) Signature() *lang.Signature {
+	if s.Action != nil {
+		return &s.Action.Decl.Signature
+	}
+	return &s.Proc.Decl.Signature
+}
+
+// GateContext is the annotation part of a step's gate: when every path
+// to the step comes from a yield point without passing another step, the
+// yield's annotation and the branch conditions along the path hold when
+// the step executes. One GatePath per such path; the gate part is their
+// disjunction. A nil *GateContext adds nothing to the gate.
+type GateContext struct {
+	Paths []*GatePath
+}
+
+// GatePath is a path from a yield point to a step through private
+// statements and branches only.
+type GatePath struct {
+	Yield *YieldPoint
+	Conds []*Node // NodeCond nodes passed, in path order
+	// Assigned are the locals written by private statements on the path:
+	// facts about them at the yield no longer hold at the step.
+	Assigned map[*lang.Object]bool
+}
