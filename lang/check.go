@@ -1,6 +1,9 @@
 package lang
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Info is what the checker learned about a file, beyond what it recorded
 // in the AST itself (Ident.Obj, expression types, statement classes).
@@ -169,8 +172,16 @@ func prevDecl(o *Object) string {
 	if !o.Pos.IsValid() {
 		return " (it is a built-in " + o.Kind.String() + ")"
 	}
-	return fmt.Sprintf(" as a %s at %s", o.Kind, o.Pos)
+	return fmt.Sprintf(" as %s at %s", article(o.Kind.String()), o.Pos)
 }
 
 func (c *checker) pushScope() { c.scope = newScope(c.scope) }
 func (c *checker) popScope()  { c.scope = c.scope.parent }
+
+// article prefixes a noun with "a" or "an".
+func article(noun string) string {
+	if noun != "" && strings.ContainsRune("aeiou", rune(noun[0])) {
+		return "an " + noun
+	}
+	return "a " + noun
+}

@@ -69,7 +69,7 @@ func (c *checker) lvalueType(lv *LValue, o *Object) Type {
 		}
 		mt, ok := t.(*MapType)
 		if !ok {
-			c.errorf(k.Pos(), "%s is indexed, but it is a %s, not a map", lv.Name.Name, t)
+			c.errorf(k.Pos(), "%s is indexed, but it is %s, not a map", lv.Name.Name, article(t.String()))
 			t = nil
 			continue
 		}

@@ -4,15 +4,19 @@ package lang
 // constants, variables, functions and invariants.
 
 func (c *checker) checkLayerNumbers() {
+	first := map[int]*Layer{}
 	for i, l := range c.file.Layers {
-		switch {
+		switch prev := first[l.Num]; {
+		case prev != nil:
+			c.errorf(l.P, "layer %d is declared twice (first at %s)", l.Num, prev.P)
 		case l.Num == i:
 		case i == 0:
 			c.errorf(l.P, "layers are numbered from 0: the first layer must be layer 0, not layer %d", l.Num)
-		case l.Num == c.file.Layers[i-1].Num:
-			c.errorf(l.P, "layer %d is declared twice (first at %s)", l.Num, c.file.Layers[i-1].P)
 		default:
 			c.errorf(l.P, "layer %d follows layer %d: layers must be numbered consecutively, so this should be layer %d", l.Num, c.file.Layers[i-1].Num, i)
+		}
+		if first[l.Num] == nil {
+			first[l.Num] = l
 		}
 		c.info.Layers = append(c.info.Layers, &LayerInfo{Layer: l, Members: map[string]Member{}})
 	}
@@ -77,7 +81,7 @@ func (c *checker) resolveType(t TypeExpr, visiting map[*Object]bool) Type {
 			c.errorf(t.Name.P, "unknown type %s", t.Name.Name)
 			return nil
 		case o.Kind != ObjType:
-			c.errorf(t.Name.P, "%s is a %s, not a type", o.Name, o.Kind)
+			c.errorf(t.Name.P, "%s is %s, not a type", o.Name, article(o.Kind.String()))
 			return nil
 		}
 		t.Name.Obj = o
@@ -122,19 +126,26 @@ func (c *checker) layerRange(r *LayerRange) LayerRange {
 }
 
 func (c *checker) checkFuncs() {
+	// Signatures first, so that a body may call a function declared
+	// after it.
+	for _, d := range c.file.Funcs {
+		fi := d.Name.Obj.Func
+		for _, p := range d.Params {
+			fi.Params = append(fi.Params, &Object{Kind: ObjBound, Type: c.typeOf(p.Type)})
+		}
+		fi.Result = c.typeOf(d.Result)
+		d.Name.Obj.Type = fi.Result
+	}
 	callees := map[*Object][]*Object{}
 	for _, d := range c.file.Funcs {
 		fi := d.Name.Obj.Func
 		c.pushScope()
-		for _, p := range d.Params {
+		for i, p := range d.Params {
 			if p.Linear || p.Ghost {
 				c.errorf(p.Name.P, "function parameters cannot be linear or ghost")
 			}
-			c.declare(p.Name, &Object{Kind: ObjBound, Type: c.typeOf(p.Type)})
-			fi.Params = append(fi.Params, p.Name.Obj)
+			c.declare(p.Name, fi.Params[i])
 		}
-		fi.Result = c.typeOf(d.Result)
-		d.Name.Obj.Type = fi.Result
 		ctx := &exprCtx{fn: d.Name.Obj}
 		c.expect(d.Body, fi.Result, ctx, "the body of function "+d.Name.Name)
 		callees[d.Name.Obj] = ctx.callees

@@ -52,7 +52,7 @@ func (c *checker) expr1(e Expr, ctx *exprCtx) Type {
 			want = Int
 		}
 		if t := c.expr(e.X, ctx); t != nil && !Identical(t, want) {
-			c.errorf(e.P, "operator %s needs a %s operand, not %s", e.Op, want, t)
+			c.errorf(e.P, "operator %s needs %s operand, not %s", e.Op, article(want.String()), t)
 			return nil
 		}
 		return want
@@ -179,7 +179,7 @@ func (c *checker) index(m, k, val Expr, pos Pos, ctx *exprCtx) Type {
 	}
 	mapT, ok := mt.(*MapType)
 	if !ok {
-		c.errorf(pos, "only maps can be indexed, and this is a %s", mt)
+		c.errorf(pos, "only maps can be indexed, and this is %s", article(mt.String()))
 		return nil
 	}
 	if kt != nil && !Identical(kt, mapT.Key) {
@@ -219,7 +219,7 @@ func (c *checker) call(e *CallExpr, ctx *exprCtx) Type {
 	}
 	e.Func.Obj = o
 	if o.Kind != ObjFunc {
-		c.errorf(e.Func.P, "%s is a %s, not a function", o.Name, o.Kind)
+		c.errorf(e.Func.P, "%s is %s, not a function", o.Name, article(o.Kind.String()))
 		return nil
 	}
 	fi := o.Func

@@ -7,6 +7,7 @@ func (c *checker) checkLayers() {
 		li := c.info.Layers[i]
 		for _, m := range l.Members {
 			c.declareMember(li, m)
+			c.declareSignature(m.Sig())
 		}
 	}
 	for i, l := range c.file.Layers {
@@ -35,6 +36,17 @@ func (c *checker) declareMember(li *LayerInfo, m Member) {
 	li.Members[id.Name] = m
 }
 
+// declareSignature creates the objects of a member's parameters and
+// outputs, so that calls can be checked before the callee's body.
+func (c *checker) declareSignature(sig *Signature) {
+	for _, p := range sig.Params {
+		p.Name.Obj = &Object{Kind: ObjParam, Type: c.typeOf(p.Type), Ghost: p.Ghost, Linear: p.Linear}
+	}
+	for _, p := range sig.Returns {
+		p.Name.Obj = &Object{Kind: ObjReturn, Type: c.typeOf(p.Type), Ghost: p.Ghost}
+	}
+}
+
 func (c *checker) checkMember(m Member) {
 	c.member = m
 	sig := m.Sig()
@@ -42,7 +54,7 @@ func (c *checker) checkMember(m Member) {
 	c.pushScope()
 	defer c.popScope()
 	for _, p := range sig.Params {
-		c.declare(p.Name, &Object{Kind: ObjParam, Type: c.typeOf(p.Type), Ghost: p.Ghost, Linear: p.Linear})
+		c.declare(p.Name, p.Name.Obj)
 		if p.Linear && p.Ghost {
 			c.errorf(p.Name.P, "a linear parameter cannot be ghost")
 		}
@@ -51,7 +63,7 @@ func (c *checker) checkMember(m Member) {
 		c.expect(e, Bool, &exprCtx{layers: here}, "a requires clause")
 	}
 	for _, p := range sig.Returns {
-		c.declare(p.Name, &Object{Kind: ObjReturn, Type: c.typeOf(p.Type), Ghost: p.Ghost})
+		c.declare(p.Name, p.Name.Obj)
 		if p.Linear {
 			c.errorf(p.Name.P, "linear is allowed on parameters only, not on outputs")
 		}

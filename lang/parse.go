@@ -82,7 +82,7 @@ func refineExpected(exp string, tok lexer.Token, prev *lexer.Token) string {
 		return "a declaration (type, const, var, ghost var, function, invariant, layer or instance)"
 	case prev != nil && isMoverWord(prev.Value) && (exp == `"var"` || exp == "a statement"):
 		return "a statement after the mover tag " + prev.Value
-	case exp == `"action"` && !isMoverWord(prev.Value):
+	case exp == `"action"` && (prev == nil || !isMoverWord(prev.Value)):
 		return `"action" or "proc"`
 	}
 	return exp
@@ -92,6 +92,9 @@ func refineExpected(exp string, tok lexer.Token, prev *lexer.Token) string {
 func syntaxMessage(err participle.Error, prev *lexer.Token) string {
 	var unexpected *participle.UnexpectedTokenError
 	if errors.As(err, &unexpected) {
+		if t := unexpected.Unexpected; t.Type == tokKeyword && t.Value == "linear" {
+			return "linear is allowed on parameters of actions and procedures only"
+		}
 		what := "unexpected " + describeToken(unexpected.Unexpected)
 		if exp := refineExpected(expectedPart(unexpected.Message()), unexpected.Unexpected, prev); exp != "" {
 			what += ", expected " + exp

@@ -13,7 +13,8 @@ import "github.com/alecthomas/participle/v2/lexer"
 // missing brace does not hide the rest of the file.
 var topLevelOnly = map[string]bool{"type": true, "const": true, "function": true, "layer": true, "instance": true}
 
-// topLevelAtDepth0 start a top-level declaration only outside braces.
+// topLevelAtDepth0 start a top-level declaration only outside braces,
+// brackets and parentheses (a function's parameters may be ghost).
 var topLevelAtDepth0 = map[string]bool{"var": true, "ghost": true, "invariant": true}
 
 func recoverErrors(toks []lexer.Token) ErrorList {
@@ -58,9 +59,9 @@ func braceDelta(t lexer.Token) int {
 		return 0
 	}
 	switch t.Value {
-	case "{":
+	case "{", "(", "[":
 		return 1
-	case "}":
+	case "}", ")", "]":
 		return -1
 	}
 	return 0

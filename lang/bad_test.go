@@ -1,0 +1,424 @@
+package lang
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// badCases are malformed or ill-typed inputs. Each lists every error the
+// front end must report, in order, as "line:col: part of the message".
+var badCases = []struct {
+	name string
+	src  string
+	want []string
+}{
+	// ---- Lexical errors ----
+	{"bad char", "var x: int = 1 @ 2;", []string{`1:16: unexpected character '@'`}},
+	{"non-ASCII ident", "var é: int;", []string{`1:5: unexpected character 'é'`}},
+	{"invalid UTF-8", "var x: int;\nvar \xff: int;", []string{`2:5: invalid byte 0xff (files must be UTF-8)`}},
+	{"unterminated comment", "var x: int;\n  /* never closed\nvar y: int;", []string{`2:3: comment not terminated`}},
+	{"several bad chars", "var x: int = #;\nvar y: int = $;\nvar z: bool = true ? 1 : 2;", []string{
+		`1:14: unexpected character '#'`,
+		`2:14: unexpected character '$'`,
+		`3:20: unexpected character '?'`,
+	}},
+
+	// ---- Syntax errors ----
+	{"missing semicolon at EOF", "var x: int", []string{`1:11: unexpected end of file, expected ";"`}},
+	{"missing colon", "var x int;", []string{`1:7: unexpected name int, expected ":"`}},
+	{"not a declaration", "x := 1;", []string{`1:1: unexpected name x, expected a declaration`}},
+	{"stray brace", "}", []string{`1:1: unexpected "}", expected a declaration`}},
+	{"layer member", "layer 0 { foo }", []string{`1:11: unexpected name foo, expected "action" or "proc"`}},
+	{"mover on proc", "layer 0 { atomic proc p() {} }", []string{`1:18: unexpected "proc", expected "action"`}},
+	{"unclosed layer", "layer 0 { proc p() { }", []string{`1:23: unexpected end of file, expected "}"`}},
+	{"chained comparison", "var b: bool = 1 < 2 < 3;", []string{`1:21: comparisons do not chain`}},
+	{"int literal too large", "var x: int = 99999999999999999999;", []string{`1:14: integer literal 99999999999999999999 does not fit in 64 bits`}},
+	{"negative literal too large", "var x: int = -9223372036854775809;", []string{`1:15: integer literal -9223372036854775809 does not fit in 64 bits`}},
+	{"layer number too large", "layer 99999999999 { }", []string{`1:1: number 99999999999 is too large`}},
+	{"missing then", "var x: int = if true 1 else 2;", []string{`1:22: expected "then" after the condition of an if-expression, found number 1`}},
+	{"missing else", "var x: int = if true then 1;", []string{`1:28: expected "else" in an if-expression`}},
+	{"unclosed paren", "var x: int = (1 + 2;", []string{`1:20: expected ")" to close the parenthesis, found ";"`}},
+	{"unclosed map update", "var m: [int]int;\nvar n: [int]int = m[1 := 2;", []string{`2:27: expected "]" to close the map index`}},
+	{"unclosed call", "function f(x: int): int { x }\nvar y: int = f(1;", []string{`2:17: expected ")" to close the argument list`}},
+	{"quantifier without variable", "var b: bool = forall :: true;", []string{`1:22: expected a variable name, found "::"`}},
+	{"quantifier without ::", "var b: bool = forall x: int x > 0;", []string{`1:29: expected "::" after the variables of a quantifier`}},
+	{"quantifier without type", "var b: bool = exists x :: x > 0;", []string{`1:24: expected ":" and a type after a quantified variable`}},
+	{"bad map type in quantifier", "var b: bool = exists x: [int :: true;", []string{`1:30: expected "]" after the key type of a map type`}},
+	{"layers without range", "var x: int layers 2;", []string{`1:20: unexpected ";", expected ".."`}},
+	{"missing expression", "layer 0 { proc p() { var x: int; x := ; } }", []string{`1:39: unexpected ";", expected an expression`}},
+	{"if without braces", "layer 0 { proc p() { var x: bool; if (x) x := true; } }", []string{`1:42: unexpected name x, expected "{"`}},
+	{"choice without or", "layer 0 { proc p() { choice { } } }", []string{`1:33: unexpected "}", expected "or"`}},
+	{"yield with two expressions", "layer 0 { proc p() { yield true false; } }", []string{`1:33: unexpected keyword false, expected ";"`}},
+	{"call without callee", "layer 0 { proc p() { call := f(); } }", []string{`1:27: unexpected ":=", expected a name`}},
+	{"step without semicolon", "var g: int;\nlayer 0 { proc p() { [ g := 1 ] } }", []string{`2:31: unexpected "]", expected ";"`}},
+	{"local after statement", "layer 0 {\n  proc p() {\n    var x: int;\n    x := 1;\n    var y: int;\n  }\n}", []string{
+		`5:5: local variables must be declared at the start of the body`,
+	}},
+	{"mover tag on local", "layer 0 { proc p() { right var x: int; } }", []string{`1:28: local variables must be declared at the start of the body`}},
+	{"linear local", "layer 0 {\n  proc p() {\n    linear var x: int;\n  }\n}", []string{`3:5: linear is allowed on parameters of actions and procedures only`}},
+	{"linear global", "linear var x: int;", []string{`1:1: linear is allowed on parameters of actions and procedures only`}},
+	{"thread without calls", "instance i { thread t(tid = 0); }", []string{`1:31: unexpected ";", expected "calls"`}},
+	{"calls nothing", "instance i { thread t(tid = 0) calls; }", []string{`1:37: unexpected ";", expected a method name`}},
+	{"bad ints", "instance i { ints 1 2; }", []string{`1:21: unexpected number 2, expected ";"`}},
+	{"syntax errors in two declarations", "var x: int = ;\nvar y: int;\nconst c: int = 1 +;\n", []string{
+		`1:14: unexpected ";", expected an expression`,
+		`3:19: expected an expression, found ";"`,
+	}},
+	{"syntax errors in two members", "layer 0 {\n  proc p() { x := ; }\n  proc q() { }\n  action a() { assume ( ; }\n}", []string{
+		`2:19: unexpected ";", expected an expression`,
+		`4:25: expected an expression, found ";"`,
+	}},
+	{"ghost parameter of function does not confuse recovery", "function f(ghost x: int): int { x }\nvar y: int = ;", []string{
+		`2:14: unexpected ";", expected an expression`,
+	}},
+
+	// ---- Names: undeclared, duplicates, shadowing ----
+	{"undeclared variable", "var x: int = y + 1;", []string{`1:14: y is not declared`}},
+	{"undeclared type", "var x: Foo;", []string{`1:8: unknown type Foo`}},
+	{"undeclared function", "var x: int = f(1);", []string{`1:14: function f is not declared`}},
+	{"variable as type", "var y: int;\nvar x: y;", []string{`2:8: y is a global variable, not a type`}},
+	{"type as value", "var z: int = int;", []string{`1:14: int is a type, not a value`}},
+	{"function without call", "function f(): int { 1 }\nvar w: int = f;", []string{`2:14: function f must be called: f(...)`}},
+	{"call of a variable", "var x: int;\nvar v: int = x(1);", []string{`2:14: x is a global variable, not a function`}},
+	{"call of an action in an expression", "layer 0 { action a() {} proc p() { assume a(); } }", []string{`1:43: function a is not declared`}},
+	{"duplicate global", "var x: int;\nvar x: bool;", []string{`2:5: x is already declared as a global variable at t.lip:1:5`}},
+	{"const and var clash", "const x: int = 1;\nvar x: int;", []string{`2:5: x is already declared as a constant at t.lip:1:7`}},
+	{"builtin type redeclared", "var int: int;", []string{`1:5: int is already declared (it is a built-in type)`}},
+	{"type alias cycle", "type A = B;\ntype B = A;", []string{`1:6: type A is defined in terms of itself`}},
+	{"duplicate member", "layer 0 {\n  action a() {}\n  proc a() {}\n}", []string{`3:8: a is already declared in layer 0 at t.lip:2:3`}},
+	{"member named like a global", "var g: int;\nlayer 0 { action g() {} }", []string{`2:18: g is already declared as a global variable`}},
+	{"parameter shadows global", "var g: int;\nlayer 0 { action a(g: int) {} }", []string{`2:20: g is already declared as a global variable at t.lip:1:5`}},
+	{"local shadows parameter", "layer 0 { proc p(x: int) { var x: bool; } }", []string{`1:32: x is already declared as a parameter at t.lip:1:18`}},
+	{"duplicate local", "layer 0 { proc p() { var x, x: int; } }", []string{`1:29: x is already declared as a local variable`}},
+	{"output shadows parameter", "layer 0 { action a(x: int) returns (x: int) {} }", []string{`1:37: x is already declared as a parameter`}},
+	{"quantifier shadows local", "layer 0 { proc p() { var x: int; assert forall x: int :: x > 0; } }", []string{`1:48: x is already declared as a local variable`}},
+	{"function parameter shadows const", "const k: int = 1;\nfunction f(k: int): int { k }", []string{`2:12: k is already declared as a constant`}},
+	{"duplicate instance", "layer 0 {}\ninstance i { ints 0..1; }\ninstance i { ints 0..1; }", []string{`3:10: instance i is already declared at t.lip:2:1`}},
+
+	// ---- Types of operators, maps, conditionals ----
+	{"not on int", "var a: bool = !1;", []string{`1:15: operator ! needs a bool operand, not int`}},
+	{"negation of bool", "var b: int = -true;", []string{`1:14: operator - needs an int operand, not bool`}},
+	{"and on int", "var c: bool = 1 && true;", []string{`1:17: operator && needs bool operands, but has int and bool`}},
+	{"or on int", "var o: bool = 1 || true;", []string{`1:17: operator || needs bool operands, but has int and bool`}},
+	{"implies on int", "var g: bool = 1 ==> true;", []string{`1:17: operator ==> needs bool operands, but has int and bool`}},
+	{"iff on int", "var h: bool = true <==> 2;", []string{`1:20: operator <==> needs bool operands, but has bool and int`}},
+	{"plus on bool", "var d: int = 1 + true;", []string{`1:16: operator + needs int operands, but has int and bool`}},
+	{"minus on bool", "var n: int = 3 - true;", []string{`1:16: operator - needs int operands, but has int and bool`}},
+	{"times on bool", "var j: int = 2 * false;", []string{`1:16: operator * needs int operands, but has int and bool`}},
+	{"div on bool", "var k: int = false / 1;", []string{`1:20: operator / needs int operands, but has bool and int`}},
+	{"mod on bool", "var i: int = true % 2;", []string{`1:19: operator % needs int operands, but has bool and int`}},
+	{"less on bool", "var e: bool = true < 1;", []string{`1:20: operator < needs int operands, but has bool and int`}},
+	{"less-equal on bool", "var e: bool = true <= 1;", []string{`1:20: operator <= needs int operands`}},
+	{"greater on bool", "var e: bool = 1 > false;", []string{`1:17: operator > needs int operands`}},
+	{"greater-equal on bool", "var p: bool = 1 >= true;", []string{`1:17: operator >= needs int operands, but has int and bool`}},
+	{"equality of int and bool", "var f: bool = 1 == true;", []string{`1:17: == compares values of the same type, but here compares int with bool`}},
+	{"inequality of maps", "var m: [int]int;\nvar n: [int]bool;\ninvariant m != n;", []string{`3:13: != compares values of the same type, but here compares [int]int with [int]bool`}},
+	{"result type of comparison", "var x: int = 1 < 2;", []string{`1:14: the initial value of x must have type int, but has type bool`}},
+	{"map key type", "var m: [[int]int]int;", []string{`1:9: map keys must be int or bool, not [int]int`}},
+	{"map type in quantifier", "var q: bool = forall k: [int]int :: true;", []string{`1:22: quantified variables must be int or bool, not [int]int`}},
+	{"quantifier body", "var q: bool = exists k: int :: k;", []string{`1:32: the body of a quantifier must have type bool, but has type int`}},
+	{"index of non-map", "var n: int;\ninvariant n[1] == 0;", []string{`2:12: only maps can be indexed, and this is an int`}},
+	{"map key of wrong type", "var m: [int]bool;\ninvariant m[true];", []string{`2:13: map key must have type int, not bool`}},
+	{"map update value", "var m: [int]bool;\ninvariant m[1 := 2] == m;", []string{`2:18: map value must have type bool, not int`}},
+	{"map update key", "var m: [bool]int;\ninvariant m[1 := 2] == m;", []string{`2:13: map key must have type bool, not int`}},
+	{"map assignment", "var m: [int]bool;\nvar n: int;\nlayer 0 {\n  action a() {\n    m[true] := true;\n    n[1] := 2;\n    m[1][2] := true;\n    m[1] := 3;\n  }\n}", []string{
+		`5:7: map key must have type int, not bool`,
+		`6:7: n is indexed, but it is an int, not a map`,
+		`7:10: m is indexed, but it is a bool, not a map`,
+		`8:13: the value assigned to m must have type bool, but has type int`,
+	}},
+	{"if-expression condition", "var x: int = if 1 then 2 else 3;", []string{`1:17: the condition of an if-expression must have type bool, but has type int`}},
+	{"if-expression branches", "var x: int = if true then 1 else false;", []string{`1:14: the branches of an if-expression must have the same type, but have int and bool`}},
+	{"const value type", "const F: bool = 1;", []string{`1:17: the value of constant F must have type bool, but has type int`}},
+	{"invariant type", "invariant 1 + 1;", []string{`1:11: an invariant must have type bool, but has type int`}},
+	{"statement condition types", "layer 0 {\n  proc p(x: int) requires x ensures x {\n    assume x;\n    assert x;\n    yield x;\n    if (x) {}\n    while (x) invariant x; {}\n  }\n}", []string{
+		`2:27: a requires clause must have type bool, but has type int`,
+		`2:37: an ensures clause must have type bool, but has type int`,
+		`3:12: an assume must have type bool, but has type int`,
+		`4:12: an assert must have type bool, but has type int`,
+		`5:11: a yield annotation must have type bool, but has type int`,
+		`6:9: an if condition must have type bool, but has type int`,
+		`7:12: a loop condition must have type bool, but has type int`,
+		`7:25: a loop invariant must have type bool, but has type int`,
+	}},
+
+	// ---- Functions ----
+	{"function arity", "function f(): int { 1 }\nconst K: int = f(1, 2);", []string{`2:16: function f takes 0 argument(s), but is called with 2`}},
+	{"function argument type", "function f(x: int, y: bool): int { x }\nconst K: int = f(true, 1);", []string{
+		`2:18: argument 1 of f must have type int, not bool`,
+		`2:24: argument 2 of f must have type bool, not int`,
+	}},
+	{"function body type", "function f(): bool { 1 }", []string{`1:22: the body of function f must have type bool, but has type int`}},
+	{"function recursion", "function f(x: int): int { f(x) }", []string{`1:1: function f is recursive (it calls f, which calls f back)`}},
+	{"mutual recursion", "function f(x: int): int { g(x) }\nfunction g(x: int): int { f(x) }", []string{`2:1: function g is recursive (it calls f, which calls g back)`}},
+	{"linear or ghost function parameter", "function f(linear x: int, ghost y: int): int { x }", []string{
+		`1:19: function parameters cannot be linear or ghost`,
+		`1:33: function parameters cannot be linear or ghost`,
+	}},
+
+	// ---- Constants and initial values ----
+	{"const used before declaration", "const A: int = B;\nconst B: int = 1;", []string{`1:16: constant B is used before its declaration`}},
+	{"const reads global", "var g: int;\nconst C: int = g;", []string{`2:16: global variable g cannot be read in a constant's value`}},
+	{"const reads global through function", "var g: int;\nfunction fg(): int { g }\nconst D: int = fg();", []string{`3:16: function fg reads global variable g, so it cannot be used in a constant's value`}},
+	{"initial value reads global", "var g: int;\nvar v: int = g;", []string{`2:14: global variable g cannot be read in an initial value`}},
+	{"initial value uses later const", "var w: int = E;\nconst E: int = 2;", []string{`1:14: constant E is used before its declaration`}},
+
+	// ---- Layers and layer ranges ----
+	{"first layer not 0", "layer 1 {}", []string{`1:1: layers are numbered from 0: the first layer must be layer 0, not layer 1`}},
+	{"layer gap", "layer 0 {}\nlayer 2 {}", []string{`2:1: layer 2 follows layer 0: layers must be numbered consecutively, so this should be layer 1`}},
+	{"duplicate layer", "layer 0 {}\nlayer 0 {}", []string{`2:1: layer 0 is declared twice (first at t.lip:1:1)`}},
+	{"layer numbering: all three", "layer 1 {}\nlayer 2 {}\nlayer 2 {}\nlayer 5 {}", []string{
+		`1:1: the first layer must be layer 0, not layer 1`,
+		`2:1: layer 2 follows layer 1`,
+		`3:1: layer 2 is declared twice`,
+		`4:1: layer 5 follows layer 2`,
+	}},
+	{"layer range beyond top", "var a: int layers 0..3;\nlayer 0 {}\nlayer 1 {}", []string{`1:12: layer range 0..3 goes beyond the last layer, 1`}},
+	{"empty layer range", "var b: int layers 2..1;\nlayer 0 {}\nlayer 1 {}\nlayer 2 {}", []string{`1:12: empty layer range 2..1: the first layer must not exceed the last`}},
+	{"invariant range beyond top", "invariant true layers 0..9;\nlayer 0 {}", []string{`1:16: layer range 0..9 goes beyond the last layer, 0`}},
+	{"variable outside its layers", "var h: int layers 0..0;\nlayer 0 {}\nlayer 1 {\n  proc p() requires h > 0 {\n    var x: int;\n    x := h;\n    h := 1;\n    yield h == 0;\n    havoc h;\n  }\n}", []string{
+		`4:21: variable h is not visible at layer 1 (h is declared for layers 0..0)`,
+		`6:10: variable h is not visible at layer 1`,
+		`7:5: variable h is not visible at layer 1`,
+		`8:11: variable h is not visible at layer 1`,
+		`9:11: variable h is not visible at layer 1`,
+	}},
+	{"variable outside its layers through a function", "var h: int layers 1..1;\nfunction fh(): bool { h > 0 }\nlayer 0 {\n  proc p() ensures fh() {\n    assert fh();\n  }\n}\nlayer 1 {}", []string{
+		`4:20: function fh reads h, which is not visible at layer 0 (h is declared for layers 1..1)`,
+		`5:12: function fh reads h, which is not visible at layer 0`,
+	}},
+	{"invariant reads hidden variable", "var h: int layers 0..0;\nfunction fh(): bool { h > 0 }\ninvariant h > 0 layers 0..1;\ninvariant fh();\nlayer 0 {}\nlayer 1 {}", []string{
+		`3:11: variable h is not visible at layer 1`,
+		`4:11: function fh reads h, which is not visible at layer 1`,
+	}},
+
+	// ---- Ghost rules ----
+	{"ghost in assume", "ghost var gh: int;\nlayer 0 { proc p() { assume gh > 0; } }", []string{`2:29: ghost variable gh cannot be read in an assume: ghost state must never influence real state`}},
+	{"ghost in assume through function", "ghost var gh: int;\nfunction rg(): int { gh }\nlayer 0 { action a() { assume rg() > 0; } }", []string{`3:31: function rg reads ghost variable gh, so it cannot be used in an assume`}},
+	{"ghost local in assume", "layer 0 { proc p() { ghost var y: bool; assume y; } }", []string{`1:48: ghost variable y cannot be read in an assume`}},
+	{"ghost in if condition of action", "ghost var gh: bool;\nlayer 0 { action a() { if (gh) {} } }", []string{`2:28: ghost variable gh cannot be read in a branch condition`}},
+	{"ghost local in if condition", "layer 0 { proc p() { ghost var y: bool; if (y) {} } }", []string{`1:45: ghost variable y cannot be read in a branch condition`}},
+	{"ghost in while condition", "layer 0 { proc p() { ghost var y: int; while (y > 0) { } } }", []string{`1:47: ghost variable y cannot be read in a loop condition`}},
+	{"ghost parameter in else-if", "layer 0 { proc p(x: bool, ghost y: bool) { if (x) {} else if (y) {} } }", []string{`1:63: ghost variable y cannot be read in a branch condition`}},
+	{"ghost into non-ghost", "ghost var gh: int;\nvar g: int;\nlayer 0 { action a() { g := gh + 1; } }", []string{`3:29: ghost variable gh cannot be read in an assignment to non-ghost variable g`}},
+	{"ghost into non-ghost in multiple assignment", "ghost var gh: int;\nvar g: int;\nlayer 0 { action a() { gh, g := g, gh; } }", []string{`3:36: ghost variable gh cannot be read in an assignment to non-ghost variable g`}},
+	{"ghost index of non-ghost map", "ghost var gh: int;\nvar m: [int]int;\nlayer 0 { action a() { m[gh] := 1; } }", []string{`3:26: ghost variable gh cannot be read in an index of non-ghost map m`}},
+	{"ghost argument to non-ghost parameter", "ghost var gh: int;\nlayer 0 {\n  action b(x: int) {}\n  proc p() { call b(gh + 1); }\n}", []string{`4:21: argument x of b is not ghost, so it cannot be computed from ghost state`}},
+	{"ghost function argument to non-ghost parameter", "ghost var gh: int;\nfunction rg(): int { gh }\nlayer 0 {\n  action b(x: int) {}\n  proc p() { call b(rg()); }\n}", []string{`5:21: argument x of b is not ghost`}},
+	{"ghost output into non-ghost local", "layer 0 {\n  action b() returns (o: int, ghost go: int) {}\n  proc p() { var x, y: int; call y, x := b(); }\n}", []string{`3:37: output go of b is ghost, so it cannot be assigned to non-ghost x`}},
+
+	// ---- Procedure conditions read locals only ----
+	{"if condition reads global", "var g: int;\nlayer 0 { proc p() { if (g > 0) {} } }", []string{`2:26: global variable g cannot be read in the condition of an if in a procedure (it may read locals only`}},
+	{"else-if condition reads global", "var g: int;\nlayer 0 { proc p(x: bool) { if (x) {} else if (g == 1) {} } }", []string{`2:48: global variable g cannot be read in the condition of an if in a procedure`}},
+	{"while condition reads global through function", "var g: int;\nfunction rg(): int { g }\nlayer 0 { proc p() { while (rg() > 0) { } } }", []string{`3:29: function rg reads global variable g, so it cannot be used in a loop condition`}},
+
+	// ---- Actions are one atomic step ----
+	{"statements not allowed in actions", "layer 0 {\n  action a() {\n    while (*) {}\n    yield;\n    call a();\n    return;\n    [ assume true; ]\n    right assume true;\n  }\n}", []string{
+		`3:5: a loop is not allowed in an action`,
+		`4:5: yield is not allowed in an action`,
+		`5:5: a call is not allowed in an action`,
+		`6:5: return is not allowed in an action`,
+		`7:5: a nested step [...] is not allowed in an action`,
+		`8:5: mover tags go on the action itself, not on its statements`,
+	}},
+	{"loop in branch of action", "layer 0 { action a() { choice { } or { while (*) { } } } }", []string{`1:40: a loop is not allowed in an action`}},
+
+	// ---- Steps and mover tags ----
+	{"nested step", "var g: int;\nlayer 0 { proc p() { [ [ g := 1; ] ] } }", []string{`2:24: a nested step [...] is not allowed in a step [...] (a step is atomic)`}},
+	{"statements not allowed in steps", "var g: int;\nlayer 0 {\n  proc p() {\n    [ yield; call p(); return; while (*) {} right g := 1; ]\n  }\n}", []string{
+		`4:7: yield is not allowed in a step`,
+		`4:14: a call is not allowed in a step`,
+		`4:24: return is not allowed in a step`,
+		`4:32: a loop is not allowed in a step`,
+		`4:45: mover tag inside a step: tag the whole step, as in right [ ... ]`,
+	}},
+	{"mover tag on private statement", "layer 0 { proc p() { var x: int; right x := 1; } }", []string{`1:34: mover tag on a private statement`}},
+	{"mover tag on private group", "layer 0 { proc p() { var x: int; left [x := 1; assume x > 0;] } }", []string{`1:34: mover tag on a private statement`}},
+	{"mover tag on yield", "layer 0 { proc p() { left yield; } }", []string{`1:22: a mover tag can only prefix a step`}},
+	{"mover tag on procedure call", "layer 0 { proc p() { both call p(); } }", []string{`1:22: a mover tag can only prefix a step`}},
+	{"mover tag on action call", "layer 0 { action a() {} proc p() { right call a(); } }", []string{`1:36: a call has the mover type of the action it calls: put the tag on the action`}},
+	{"mover tag on if", "layer 0 { proc p() { atomic if (*) {} } }", []string{`1:22: a mover tag can only prefix a step`}},
+	{"loop with step and no yield", "var g: int;\nlayer 0 { proc p() { while (*) { g := 1; } } }", []string{`2:22: this loop's body contains a step but no yield`}},
+	{"loop with action call and no yield", "layer 0 {\n  action a() {}\n  proc p() {\n    while (*) invariant true; {\n      if (*) { call a(); }\n    }\n  }\n}", []string{`4:5: this loop's body contains a step but no yield`}},
+
+	// ---- Linear ----
+	{"linear output", "layer 0 { action a() returns (linear o: int) {} }", []string{`1:38: linear is allowed on parameters only, not on outputs`}},
+	{"linear ghost parameter", "layer 0 { proc p(linear ghost t: int) {} }", []string{`1:31: a linear parameter cannot be ghost`}},
+	{"linear argument", "layer 0 {\n  action a(linear t: int) {}\n  proc p(linear t: int, n: int) {\n    var x: int;\n    call a(n);\n    call a(t + 1);\n    call a(x);\n    call a(t);\n  }\n}", []string{
+		`5:12: argument t of a is linear: pass a linear parameter of the caller`,
+		`6:12: argument t of a is linear`,
+		`7:12: argument t of a is linear`,
+	}},
+
+	// ---- Calls ----
+	{"call of missing member", "layer 0 { proc p() { call zz(); } }", []string{`1:27: there is no action or procedure named zz at layer 0`}},
+	{"call of member of another layer", "layer 0 { proc p() {} }\nlayer 1 { proc q() { call p(); } }", []string{`2:27: there is no action or procedure named p at layer 1`}},
+	{"call of a function", "function f(): int { 1 }\nlayer 0 { proc p() { var x: int; call x := f(); } }", []string{`2:44: there is no action or procedure named f at layer 0`}},
+	{"call arity", "layer 0 { action a(x: int) {} proc p() { call a(); } }", []string{`1:47: a takes 1 argument(s), but is called with 0`}},
+	{"call argument type", "layer 0 { action a(x: int) {} proc p() { call a(true); } }", []string{`1:49: argument x of a must have type int, not bool`}},
+	{"call output count", "layer 0 {\n  proc p() returns (r: int, b: bool) { call p(); }\n  action a() {}\n  proc q() { var x: int; call x := a(); }\n}", []string{
+		`2:45: p returns 2 value(s), but the call assigns 0`,
+		`4:36: a returns 0 value(s), but the call assigns 1`,
+	}},
+	{"call output types", "layer 0 {\n  proc p() returns (r: int, b: bool) {\n    var x: int;\n    call x, x := p();\n  }\n}", []string{
+		`4:13: x has type int, but output b of p has type bool`,
+		`4:13: x receives two outputs of one call`,
+	}},
+	{"call output to parameter", "layer 0 { action a() returns (o: int) {} proc p(n: int) { call n := a(); } }", []string{`1:64: cannot assign to parameter n: parameters are read-only`}},
+	{"call of later procedure with wrong argument", "layer 0 {\n  proc p() { call q(true); }\n  proc q(x: int) {}\n}", []string{`2:21: argument x of q must have type int, not bool`}},
+
+	// ---- Assignments ----
+	{"assignments to read-only names", "const K: int;\nfunction f(x: int): int { x }\nlayer 0 {\n  proc p(a: int) {\n    a := 1;\n    K := 2;\n    f := 1;\n    havoc a, K;\n  }\n}", []string{
+		`5:5: cannot assign to parameter a: parameters are read-only`,
+		`6:5: cannot assign to constant K`,
+		`7:5: cannot assign to function f`,
+		`8:11: cannot assign to parameter a`,
+		`8:14: cannot assign to constant K`,
+	}},
+	{"assignment counts", "layer 0 { proc p() returns (r: int) { r := 1, 2; } }", []string{`1:39: assignment has 1 target(s) but 2 value(s)`}},
+	{"assigned twice", "layer 0 { proc p() returns (r: int) { r, r := 1, 2; } }", []string{`1:42: r is assigned twice in one assignment`}},
+	{"havoc twice", "layer 0 { proc p() returns (r: int) { havoc r, r; } }", []string{`1:48: r appears twice in havoc`}},
+	{"assignment to undeclared", "layer 0 { proc p() { p := 1; } }", []string{`1:22: p is not declared`}},
+
+	// ---- Instances ----
+	{"instance errors", `layer 0 {
+  action a(linear t: int, n: int, b: bool) {}
+  action b(x: bool) {}
+}
+layer 1 {
+  action a(linear t: int, n: int, b: bool) {}
+  action c() {}
+}
+instance i {
+  thread w(tid = 0..1) calls a(n in 1..3), b;
+  thread w(tid = 1..2) calls a(m in 1..2), a(t in 0..1), c;
+  thread u(tid = 5..4) calls a(n in 3..1, n in 1..1, b in 0..1) max 0;
+  ints 3..-3;
+}`, []string{
+		`10:44: b is not a public method (a name declared at every layer from 0 to the top)`,
+		`11:10: thread role w is declared twice in instance i`,
+		`11:18: thread ids 1..2 overlap those of another role (0..1)`,
+		`11:32: a has no parameter named m`,
+		`11:46: parameter t of a is linear: it receives the thread id (tid)`,
+		`11:58: c is not a public method`,
+		`12:18: empty range 5..4 for the thread ids`,
+		`12:37: empty range 3..1 for parameter n`,
+		`12:43: parameter n is given twice`,
+		`12:54: parameter b of a has type bool; only int parameters take ranges`,
+		`12:65: max must be at least 1`,
+		`13:8: empty range 3..-3 for the ints domain`,
+	}},
+	{"instance without layers", "instance i { thread t(tid = 0) calls m; }", []string{`1:38: m is not a public method`}},
+
+	// ---- Several independent errors ----
+	{"three independent type errors", "var x: int = true;\nvar y: bool = z;\nlayer 0 { proc p() { assume 1; } }", []string{
+		`1:14: the initial value of x must have type int, but has type bool`,
+		`2:15: z is not declared`,
+		`3:29: an assume must have type bool, but has type int`,
+	}},
+	{"errors in two layers", "var g: int;\nlayer 0 { proc p() { if (g > 0) {} } }\nlayer 1 { proc p() { call q(); } }", []string{
+		`2:26: global variable g cannot be read in the condition of an if`,
+		`3:27: there is no action or procedure named q at layer 1`,
+	}},
+}
+
+// errorsOf parses and checks src and returns its errors.
+func errorsOf(src string) ErrorList {
+	_, _, err := ParseAndCheck("t.lip", []byte(src))
+	if err == nil {
+		return nil
+	}
+	var list ErrorList
+	if !errors.As(err, &list) {
+		return ErrorList{{Msg: "not an ErrorList: " + err.Error()}}
+	}
+	return list
+}
+
+func TestBadInputs(t *testing.T) {
+	for _, tc := range badCases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := errorsOf(tc.src)
+			ok := len(got) == len(tc.want)
+			for i := 0; ok && i < len(got); i++ {
+				ok = matchError(got[i], tc.want[i])
+			}
+			if !ok {
+				var b strings.Builder
+				for _, e := range got {
+					b.WriteString(e.Detail() + "\n")
+				}
+				t.Errorf("got %d error(s):\n%swant %d:\n  %s", len(got), b.String(), len(tc.want), strings.Join(tc.want, "\n  "))
+			}
+		})
+	}
+}
+
+// matchError reports whether e is at the line:col of want and its message
+// contains the rest of want.
+func matchError(e *Error, want string) bool {
+	pos := fmt.Sprintf("%d:%d: ", e.Pos.Line, e.Pos.Col)
+	return e.Pos.File == "t.lip" && strings.HasPrefix(want, pos) && strings.Contains(e.Msg, want[len(pos):])
+}
+
+func TestBadInputCount(t *testing.T) {
+	if len(badCases) < 70 {
+		t.Errorf("%d bad inputs, want at least 70", len(badCases))
+	}
+}
+
+// Every error carries its source line, so that it prints with a caret.
+func TestErrorsCarrySourceLine(t *testing.T) {
+	for _, tc := range badCases {
+		for _, e := range errorsOf(tc.src) {
+			lines := strings.Split(tc.src, "\n")
+			if e.Pos.Line < 1 || e.Pos.Line > len(lines) {
+				t.Errorf("%s: error %v: line out of range", tc.name, e)
+				continue
+			}
+			if e.Line != lines[e.Pos.Line-1] {
+				t.Errorf("%s: error %v: source line %q, want %q", tc.name, e, e.Line, lines[e.Pos.Line-1])
+			}
+			if !strings.HasSuffix(e.Detail(), "^") {
+				t.Errorf("%s: detail of %v has no caret:\n%s", tc.name, e, e.Detail())
+			}
+		}
+	}
+}
+
+func TestTooManyErrors(t *testing.T) {
+	var b strings.Builder
+	for i := 0; i < MaxErrors+5; i++ {
+		fmt.Fprintf(&b, "var v%d: int = true;\n", i)
+	}
+	got := errorsOf(b.String())
+	if len(got) != MaxErrors+5 {
+		t.Fatalf("got %d errors, want %d", len(got), MaxErrors+5)
+	}
+	msg := got.Error()
+	if !strings.Contains(msg, "too many errors (5 more not shown)") {
+		t.Errorf("no too-many-errors line in:\n%s", msg)
+	}
+	if n := strings.Count(msg, "must have type int"); n != MaxErrors {
+		t.Errorf("%d errors printed, want %d", n, MaxErrors)
+	}
+}
+
+func TestCaret(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		col  int
+		want string
+	}{
+		{"abc", 1, "    abc\n    ^"},
+		{"abc", 3, "    abc\n      ^"},
+		{"\tx := 1;", 2, "    \tx := 1;\n    \t^"},
+		{"é + x", 4, "    é + x\n      ^"}, // é is two bytes, one column
+	} {
+		if got := Caret(tc.line, tc.col); got != tc.want {
+			t.Errorf("Caret(%q, %d) =\n%s\nwant\n%s", tc.line, tc.col, got, tc.want)
+		}
+	}
+}
