@@ -422,3 +422,51 @@ func TestCaret(t *testing.T) {
 		}
 	}
 }
+
+// TestDeepNesting: no input may exhaust the stack of the parser, the
+// checker or the formatter. Deep nesting is an error; long flat chains
+// of operators up to a bound are fine.
+func TestDeepNesting(t *testing.T) {
+	rep := strings.Repeat
+	for _, tc := range []struct {
+		name string
+		src  string
+		want string // "" if the input is fine
+	}{
+		{"parentheses", "var x: int = " + rep("(", 5000) + "1" + rep(")", 5000) + ";", "1:1014: nesting too deep"},
+		{"blocks", "layer 0 { proc p() { var x: bool; " + rep("if (x) { ", 3000) + rep("}", 3000) + " } }", "1:9020: nesting too deep"},
+		{"else-if chain", "layer 0 { proc p() { var x: bool; if (x) {} " + rep("else if (x) {} ", 3000) + "} }", "1:15008: nesting too deep"},
+		{"map types", "var m: " + rep("[int]", 2000) + "int;", "1:5008: nesting too deep"},
+		{"negations", "var x: bool = " + rep("!", 5000) + "true;", "1:1015: expression nested too deeply"},
+		{"minus signs", "var x: int = " + rep("- ", 5000) + "1;", "1:2014: expression nested too deeply"},
+		{"implications", "var x: bool = " + rep("true ==> ", 5000) + "true;", "1:9015: expression nested too deeply"},
+		{"if-expressions in else", "var x: int = " + rep("if true then 1 else ", 5000) + "2;", "1:20029: nesting too deep"},
+		{"if-expressions in then", "var x: int = " + rep("if true then ", 5000) + "1" + rep(" else 2", 5000) + ";", "1:13004: expression nested too deeply"},
+		{"quantifiers", "var x: bool = " + rep("forall i: int :: ", 5000) + "true;", "1:17015: expression nested too deeply"},
+		{"long sum", "var x: int = " + strings.Join(make([]string, 20001), "1+") + "1;", "1:20017: expression too large"},
+		{"long index chain", "var m: [int]int;\nvar x: int = m" + rep("[1]", 20000) + ";", "2:30017: expression too large"},
+		{"long conjunction is fine", "var x: bool = " + strings.Join(make([]string, 5001), "true && ") + "true;", ""},
+		{"long else-if chain is fine", "layer 0 { proc p() { var x: bool; if (x) {} " + rep("else if (x) {} ", 900) + "} }", ""},
+		{"many statements are fine", "var g: int;\nlayer 0 { proc p() { " + rep("g := g + 1; if (*) { yield; } else if (*) { } ", 3000) + "} }", ""},
+		{"long map type in a parameter", "layer 0 { action a(m: " + rep("[int]", 2000) + "int) {} }", "1:5013: nesting too deep"},
+		{"nested map key types", "type T = " + rep("[", 1200) + "int" + rep("]int", 1200) + ";", "1:1010: nesting too deep"},
+		{"map types are fine", "type T = " + rep("[int]", 900) + "int;\nvar x: " + rep("[int]", 900) + "int;\nvar y: " + rep("[int]", 900) + "int;", ""},
+		{"many consecutive groups are fine", "var g: int;\nlayer 0 { proc p() { var x: int; " + rep("[x := g;] ", 3000) + "} }", ""},
+		{"deep parentheses are fine", "var x: int = " + rep("(", 900) + "1" + rep(")", 900) + ";", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f, _, err := ParseAndCheck("t.lip", []byte(tc.src))
+			if tc.want == "" {
+				if err != nil {
+					t.Fatalf("unexpected error: %.300v", err)
+				}
+				checkRoundTrip(t, Format(f))
+				return
+			}
+			var list ErrorList
+			if !errors.As(err, &list) || len(list) != 1 || !matchError(list[0], tc.want) {
+				t.Errorf("got %.300v\nwant %s", err, tc.want)
+			}
+		})
+	}
+}

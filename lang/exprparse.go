@@ -48,7 +48,43 @@ func startsExpr(t *lexer.Token) bool {
 }
 
 type exprParser struct {
-	lex *lexer.PeekingLexer
+	lex    *lexer.PeekingLexer
+	depth  int          // current recursion depth, bounded by maxNesting
+	height map[Expr]int // height of the inner nodes built so far
+}
+
+// maxExprHeight bounds the height of an expression tree. Long chains of
+// left-associative operators (a + b + c ...) are parsed by iteration but
+// make tall trees, and the checker, the formatter and the later packages
+// recurse over them.
+const maxExprHeight = 10000
+
+// enter counts one level of recursion; leave undoes it.
+func (p *exprParser) enter() error {
+	p.depth++
+	if p.depth > maxNesting {
+		return p.errorf("expression nested too deeply (more than %d levels)", maxNesting)
+	}
+	return nil
+}
+
+func (p *exprParser) leave() { p.depth-- }
+
+// built records the height of a new node with the given children and
+// rejects trees taller than maxExprHeight.
+func (p *exprParser) built(e Expr, kids ...Expr) (Expr, error) {
+	h := 0
+	for _, k := range kids {
+		h = max(h, p.height[k])
+	}
+	if h+1 > maxExprHeight {
+		return nil, p.errorf("expression too large: its tree is more than %d levels deep (split it with functions)", maxExprHeight)
+	}
+	if p.height == nil {
+		p.height = map[Expr]int{}
+	}
+	p.height[e] = h + 1
+	return e, nil
 }
 
 func (p *exprParser) peek() *lexer.Token { return p.lex.Peek() }
@@ -70,18 +106,22 @@ func (p *exprParser) errorf(format string, args ...any) error {
 	return participle.Errorf(p.peek().Pos, format, args...)
 }
 
-func (p *exprParser) binary(t *lexer.Token, op Op, x, y Expr) Expr {
-	return &BinaryExpr{ExprBase: ExprBase{P: x.Pos()}, Op: op, X: x, Y: y, OpPos: posOf(t.Pos)}
+func (p *exprParser) binary(t *lexer.Token, op Op, x, y Expr) (Expr, error) {
+	return p.built(&BinaryExpr{ExprBase: ExprBase{P: x.Pos()}, Op: op, X: x, Y: y, OpPos: posOf(t.Pos)}, x, y)
 }
 
 // expr parses <==>, the weakest operator, associating to the left.
 func (p *exprParser) expr() (Expr, error) {
+	if err := p.enter(); err != nil {
+		return nil, err
+	}
+	defer p.leave()
 	x, err := p.implies()
 	for err == nil && p.is("<==>") {
 		t := p.next()
 		var y Expr
 		if y, err = p.implies(); err == nil {
-			x = p.binary(t, OpIff, x, y)
+			x, err = p.binary(t, OpIff, x, y)
 		}
 	}
 	return x, err
@@ -94,11 +134,15 @@ func (p *exprParser) implies() (Expr, error) {
 		return x, err
 	}
 	t := p.next()
+	if err := p.enter(); err != nil {
+		return nil, err
+	}
+	defer p.leave()
 	y, err := p.implies()
 	if err != nil {
 		return nil, err
 	}
-	return p.binary(t, OpImplies, x, y), nil
+	return p.binary(t, OpImplies, x, y)
 }
 
 // levels lists the left-associative binary operators by precedence.
@@ -135,7 +179,7 @@ func (p *exprParser) leftAssoc(level Op) (Expr, error) {
 		t := p.next()
 		var y Expr
 		if y, err = p.operand(level); err == nil {
-			x = p.binary(t, op, x, y)
+			x, err = p.binary(t, op, x, y)
 		}
 	}
 	return x, err
@@ -170,7 +214,7 @@ func (p *exprParser) comparison() (Expr, error) {
 	if _, again := comparisons[p.peek().Value]; again && p.peek().Type == tokPunct {
 		return nil, p.errorf("comparisons do not chain: write a < b && b < c instead of a < b < c")
 	}
-	return p.binary(t, op, x, y), nil
+	return p.binary(t, op, x, y)
 }
 
 func (p *exprParser) unary() (Expr, error) {
@@ -187,6 +231,10 @@ func (p *exprParser) unary() (Expr, error) {
 		}
 		return p.suffixes(&IntLit{ExprBase: ExprBase{P: posOf(t.Pos)}, Val: n})
 	}
+	if err := p.enter(); err != nil {
+		return nil, err
+	}
+	defer p.leave()
 	x, err := p.unary()
 	if err != nil {
 		return nil, err
@@ -195,7 +243,7 @@ func (p *exprParser) unary() (Expr, error) {
 	if t.Value == "-" {
 		op = OpNeg
 	}
-	return &UnaryExpr{ExprBase: ExprBase{P: posOf(t.Pos)}, Op: op, X: x}, nil
+	return p.built(&UnaryExpr{ExprBase: ExprBase{P: posOf(t.Pos)}, Op: op, X: x}, x)
 }
 
 func (p *exprParser) postfix() (Expr, error) {
@@ -220,9 +268,12 @@ func (p *exprParser) suffixes(x Expr) (Expr, error) {
 			if err != nil {
 				return nil, err
 			}
-			x = &UpdateExpr{ExprBase: ExprBase{P: posOf(t.Pos)}, Map: x, Key: k, Val: v}
+			x, err = p.built(&UpdateExpr{ExprBase: ExprBase{P: posOf(t.Pos)}, Map: x, Key: k, Val: v}, x, k, v)
 		} else {
-			x = &IndexExpr{ExprBase: ExprBase{P: posOf(t.Pos)}, Map: x, Key: k}
+			x, err = p.built(&IndexExpr{ExprBase: ExprBase{P: posOf(t.Pos)}, Map: x, Key: k}, x, k)
+		}
+		if err != nil {
+			return nil, err
 		}
 		if _, err := p.expect("]", "to close the map index"); err != nil {
 			return nil, err

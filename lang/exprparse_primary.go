@@ -50,7 +50,7 @@ func (p *exprParser) call(fn *Ident) (Expr, error) {
 	c := &CallExpr{ExprBase: ExprBase{P: fn.P}, Func: fn}
 	if p.is(")") {
 		p.next()
-		return c, nil
+		return p.built(c)
 	}
 	for {
 		a, err := p.expr()
@@ -66,7 +66,7 @@ func (p *exprParser) call(fn *Ident) (Expr, error) {
 	if _, err := p.expect(")", "to close the argument list"); err != nil {
 		return nil, err
 	}
-	return c, nil
+	return p.built(c, c.Args...)
 }
 
 // cond parses `if c then a else b`; the else branch extends as far right
@@ -91,7 +91,7 @@ func (p *exprParser) cond() (Expr, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &CondExpr{ExprBase: ExprBase{P: posOf(t.Pos)}, Cond: c, Then: a, Else: b}, nil
+	return p.built(&CondExpr{ExprBase: ExprBase{P: posOf(t.Pos)}, Cond: c, Then: a, Else: b}, c, a, b)
 }
 
 // quant parses `forall x: T, y: T :: e`; the body extends as far right
@@ -118,7 +118,7 @@ func (p *exprParser) quant() (Expr, error) {
 		return nil, err
 	}
 	q.Body = body
-	return q, nil
+	return p.built(q, body)
 }
 
 // boundGroup parses `x, y: T`.

@@ -2,6 +2,7 @@ package lang
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/alecthomas/participle/v2"
@@ -28,6 +29,9 @@ func Parse(filename string, src []byte) (*File, error) {
 	if len(lr.errs) > 0 {
 		return nil, finish(lr.errs, src)
 	}
+	if e := checkNesting(lr.tokens); e != nil {
+		return nil, finish(ErrorList{e}, src)
+	}
 	g, err := parseTokens(fileParser, lr.tokens)
 	if err != nil {
 		return nil, finish(recoverErrors(lr.tokens), src)
@@ -39,6 +43,60 @@ func Parse(filename string, src []byte) (*File, error) {
 		return nil, finish(c.errs, src)
 	}
 	return f, nil
+}
+
+// maxNesting bounds how deeply brackets, blocks, else-if chains and
+// expressions nest: the parser, the checker and the later packages
+// recurse over the tree, and no input may exhaust the stack.
+const maxNesting = 1000
+
+// checkNesting reports the first token where brackets, braces, else-if
+// chains and map types ([K][K]V is right-nested) nest more than
+// maxNesting levels deep. toks ends with EOF.
+func checkNesting(toks []lexer.Token) *Error {
+	chains := []int{0} // links of the open else-if chains at each bracket level
+	total := 0         // open brackets plus the links of open chains
+	inType, typeLinks := false, 0
+	for i, t := range toks[:len(toks)-1] {
+		next := toks[i+1]
+		if inType && t.Type != tokIdent && t.Value != "[" && t.Value != "]" {
+			total -= typeLinks
+			inType, typeLinks = false, 0
+		}
+		switch {
+		case t.Type == tokKeyword && t.Value == "else" && next.Value == "if":
+			chains[len(chains)-1]++
+			total++
+		case t.Type != tokPunct:
+		case t.Value == ":" || t.Value == "=" && i >= 2 && toks[i-2].Value == "type":
+			inType = true
+		case t.Value == "(" || t.Value == "[" || t.Value == "{":
+			chains = append(chains, 0)
+			total++
+		case t.Value == ")" || t.Value == "]" || t.Value == "}":
+			if len(chains) > 1 {
+				total -= 1 + chains[len(chains)-1]
+				chains = chains[:len(chains)-1]
+			}
+			if inType && t.Value == "]" && next.Value == "[" {
+				typeLinks++ // the value type of a map type is a map type
+				total++
+			}
+			// An else-if chain ends with its statement, at a "}" that no
+			// else follows.
+			if t.Value == "}" && next.Value != "else" {
+				total -= chains[len(chains)-1]
+				chains[len(chains)-1] = 0
+			}
+		case t.Value == ";":
+			total -= chains[len(chains)-1]
+			chains[len(chains)-1] = 0
+		}
+		if total > maxNesting {
+			return &Error{Pos: posOf(t.Pos), Msg: fmt.Sprintf("nesting too deep: brackets, blocks, else-if chains and map types may nest at most %d levels", maxNesting)}
+		}
+	}
+	return nil
 }
 
 func finish(errs ErrorList, src []byte) ErrorList {

@@ -130,6 +130,9 @@ func (lx *lexState) badChar() {
 
 func (lx *lexState) lineComment() {
 	n := lx.span(func(b byte) bool { return b != '\n' })
+	if lx.src[lx.off+n-1] == '\r' {
+		n-- // a CRLF line ending is not part of the comment
+	}
 	lx.comment(n)
 }
 
