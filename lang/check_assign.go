@@ -96,8 +96,14 @@ func (c *checker) havoc(s *HavocStmt) {
 func (c *checker) callStmt(s *CallStmt) {
 	li := c.info.Layers[c.layer]
 	m := li.Members[s.Callee.Name]
+	ctx := &exprCtx{layers: c.here()}
+	if _, isProc := m.(*Proc); isProc {
+		// A call of a procedure yields: its arguments are evaluated by
+		// the caller, which holds no step there, so they read locals only.
+		ctx.globalBan = "an argument of a call to a procedure (it may read locals only)"
+	}
 	for _, a := range s.Args {
-		c.expr(a, &exprCtx{layers: c.here()})
+		c.expr(a, ctx)
 	}
 	if m == nil {
 		c.errorf(s.Callee.P, "there is no action or procedure named %s at layer %d", s.Callee.Name, li.Layer.Num)
@@ -111,6 +117,29 @@ func (c *checker) callStmt(s *CallStmt) {
 	sig := m.Sig()
 	c.callArgs(s, sig)
 	c.callOuts(s, sig)
+	if s.Class == ClassProcCall {
+		c.argsNotOutputs(s)
+	}
+}
+
+// argsNotOutputs reports outputs of a procedure call that its arguments
+// read: the callee's ensures speaks of the arguments' values at the call,
+// which must still be the same when the call returns.
+func (c *checker) argsNotOutputs(s *CallStmt) {
+	for _, out := range s.Outs {
+		for _, a := range s.Args {
+			read := false
+			InspectExpr(a, func(x Expr) bool {
+				id, ok := x.(*Ident)
+				read = read || ok && id.Obj != nil && id.Obj == out.Obj
+				return !read
+			})
+			if read {
+				c.errorf(out.P, "%s is both an output and read by an argument of this call; use another variable for the output", out.Name)
+				return
+			}
+		}
+	}
 }
 
 func (c *checker) callArgs(s *CallStmt, sig *Signature) {
