@@ -51,7 +51,7 @@ func TestDocExamples(t *testing.T) {
 		t.Errorf("%s has %d lip examples, want at least 20", docPath, len(blocks))
 	}
 	for _, b := range blocks {
-		name := fmt.Sprintf("%s:%d", docPath, b.line)
+		name := fmt.Sprintf("language.md block %d", b.line)
 		f, _, err := ParseAndCheck(name, []byte(b.src))
 		if err != nil {
 			t.Errorf("example at line %d:\n%v", b.line, err)
