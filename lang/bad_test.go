@@ -164,6 +164,11 @@ var badCases = []struct {
 	{"const reads global through function", "var g: int;\nfunction fg(): int { g }\nconst D: int = fg();", []string{`3:16: function fg reads global variable g, so it cannot be used in a constant's value`}},
 	{"initial value reads global", "var g: int;\nvar v: int = g;", []string{`2:14: global variable g cannot be read in an initial value`}},
 	{"initial value uses later const", "var w: int = E;\nconst E: int = 2;", []string{`1:14: constant E is used before its declaration`}},
+	{"const cycle through a function", "const A: int = f() + 1;\nfunction f(): int { g() }\nfunction g(): int { B }\nconst B: int = A;", []string{
+		`1:16: function f reads constant B, which is not declared yet`,
+	}},
+	{"const reads itself through a function", "function f(): int { A }\nconst A: int = f();", []string{`2:16: function f reads constant A, which is not declared yet`}},
+	{"function reading earlier const is fine in a value", "const A: int = 1;\nfunction f(): int { A }\nconst B: int = f();\nvar v: bool = B == f() && C;\nconst C: bool;", []string{`4:27: constant C is used before its declaration`}},
 
 	// ---- Layers and layer ranges ----
 	{"first layer not 0", "layer 1 {}", []string{`1:1: layers are numbered from 0: the first layer must be layer 0, not layer 1`}},
@@ -310,6 +315,7 @@ instance i {
 		`12:65: max must be at least 1`,
 		`13:8: empty range 3..-3 for the ints domain`,
 	}},
+	{"instance parameter of unknown type", "layer 0 { action a(linear t: int, x: Foo) {} }\ninstance i { thread t(t = 0) calls a(x in 1..2); }", []string{`1:38: unknown type Foo`}},
 	{"instance without layers", "instance i { thread t(tid = 0) calls m; }", []string{`1:38: m is not a public method`}},
 
 	// ---- Several independent errors ----

@@ -169,6 +169,7 @@ func (c *checker) closeFuncGlobals(callees map[*Object][]*Object) {
 				visit(g)
 			}
 			f.Func.Globals = unionObjs(f.Func.Globals, g.Func.Globals)
+			f.Func.Consts = unionObjs(f.Func.Consts, g.Func.Consts)
 		}
 		state[f] = 2
 	}

@@ -96,6 +96,9 @@ func (c *checker) ident(id *Ident, ctx *exprCtx) Type {
 		if ctx.constsBefore != nil && !ctx.constsBefore[o] {
 			c.errorf(id.P, "constant %s is used before its declaration", id.Name)
 		}
+		if ctx.fn != nil {
+			ctx.fn.Func.Consts = unionObjs(ctx.fn.Func.Consts, []*Object{o})
+		}
 	case ObjGlobal:
 		c.readGlobal(id, o, ctx)
 	}
@@ -241,6 +244,12 @@ func (c *checker) callFunc(e *CallExpr, o *Object, ctx *exprCtx) {
 	if ctx.fn != nil {
 		ctx.callees = append(ctx.callees, o)
 		return // checked where the calling function is used
+	}
+	for _, k := range o.Func.Consts {
+		if ctx.constsBefore != nil && !ctx.constsBefore[k] {
+			c.errorf(e.P, "function %s reads constant %s, which is not declared yet (a value may use only constants declared before it)", o.Name, k.Name)
+			return
+		}
 	}
 	for _, g := range o.Func.Globals {
 		c.globalSeen = true

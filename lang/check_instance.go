@@ -64,7 +64,7 @@ func (c *checker) checkCallSpec(t *ThreadDecl, cs *CallSpec, public map[string]b
 			c.errorf(a.Param.P, "%s has no parameter named %s", name, a.Param.Name)
 		case p.Linear:
 			c.errorf(a.Param.P, "parameter %s of %s is linear: it receives the thread id (%s)", a.Param.Name, name, t.TidParam.Name)
-		case p.Name.Obj.Type != Int:
+		case p.Name.Obj.Type != nil && p.Name.Obj.Type != Int:
 			c.errorf(a.Param.P, "parameter %s of %s has type %s; only int parameters take ranges", a.Param.Name, name, p.Name.Obj.Type)
 		case seen[a.Param.Name]:
 			c.errorf(a.Param.P, "parameter %s is given twice", a.Param.Name)

@@ -31,9 +31,9 @@ func (p *printer) stmt(s Stmt) {
 	case *IfStmt:
 		p.ifStmt(s, pre)
 	case *WhileStmt:
-		p.whileStmt(s)
+		p.whileStmt(s, pre)
 	case *ChoiceStmt:
-		p.line(s.P, "choice {")
+		p.line(s.P, "%schoice {", pre)
 		for i, b := range s.Branches {
 			if i > 0 {
 				p.closeAnd(b, "} or {")
@@ -88,11 +88,11 @@ func (p *printer) ifRest(s *IfStmt) {
 	}
 }
 
-func (p *printer) whileStmt(s *WhileStmt) {
+func (p *printer) whileStmt(s *WhileStmt, pre string) {
 	if len(s.Invariants) == 0 {
-		p.line(s.P, "while (%s) {", condString(s.Cond))
+		p.line(s.P, "%swhile (%s) {", pre, condString(s.Cond))
 	} else {
-		p.line(s.P, "while (%s)", condString(s.Cond))
+		p.line(s.P, "%swhile (%s)", pre, condString(s.Cond))
 		p.indent++
 		for _, inv := range s.Invariants {
 			p.line(inv.Pos(), "invariant %s;", ExprString(inv))

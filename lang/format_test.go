@@ -257,6 +257,8 @@ func TestFormatCanonical(t *testing.T) {
 			"instance i {\n  thread t(tid = 0..1) calls m(x in -1..2, y in 3), n max 4;\n  ints -2..6;\n}\n"},
 		{"var x: int;\r\nvar y: int;\r\n", "var x: int;\nvar y: int;\n"},
 		{"var x: int; // c\r\n// d\r\n", "var x: int;  // c\n// d\n"},
+		{"layer 0{proc p(){right while(*){}left while(*)invariant true;{}both choice{}or{}atomic if(*){}right yield;left return;both call p();}}",
+			"layer 0 {\n  proc p()\n  {\n    right while (*) {\n    }\n    left while (*)\n      invariant true;\n    {\n    }\n    both choice {\n    } or {\n    }\n    atomic if (*) {\n    }\n    right yield;\n    left return;\n    both call p();\n  }\n}\n"},
 		{"", ""},
 	} {
 		f := mustParse(t, []byte(tc.src))

@@ -94,10 +94,11 @@ func (o *Object) IsLocal() bool {
 	return false
 }
 
-// FuncInfo records, for a function, the globals its body reads
-// (transitively through other functions).
+// FuncInfo records, for a function, the globals and constants its body
+// reads (transitively through other functions).
 type FuncInfo struct {
 	Params  []*Object
 	Result  Type
 	Globals []*Object
+	Consts  []*Object
 }
