@@ -1,0 +1,197 @@
+package z3
+
+/*
+#include "shim.h"
+*/
+import "C"
+
+import (
+	"context"
+	"time"
+)
+
+// A Solver is an incremental Z3 solver. It lives in the scope of the
+// Context that was current when NewSolver was called.
+type Solver struct {
+	r ref
+	s C.Z3_solver
+	// canceled is set when the last Check was refused or interrupted
+	// because its context.Context was done; Z3's own reason then varies
+	// ("canceled", "interrupted"), so the binding reports "canceled".
+	canceled bool
+}
+
+// Status is the answer of a satisfiability check.
+type Status int
+
+// The answers of Solver.Check.
+const (
+	Unknown Status = iota
+	Sat
+	Unsat
+)
+
+func (s Status) String() string {
+	switch s {
+	case Sat:
+		return "sat"
+	case Unsat:
+		return "unsat"
+	}
+	return "unknown"
+}
+
+// NewSolver returns a fresh general-purpose solver (Z3_mk_solver), or nil
+// and the error. Its first check without a pushed scope runs Z3's tactic
+// pipeline, which costs milliseconds; see NewSimpleSolver.
+func (ctx *Context) NewSolver() (*Solver, error) { return ctx.newSolver(0) }
+
+// NewSimpleSolver returns a fresh incremental solver that runs Z3's SMT
+// kernel directly, without preprocessing tactics (Z3_mk_simple_solver).
+// It starts fast, which suits many small queries.
+func (ctx *Context) NewSimpleSolver() (*Solver, error) { return ctx.newSolver(1) }
+
+func (ctx *Context) newSolver(simple C.int) (*Solver, error) {
+	ctx.checkOpen()
+	res := C.lz_mk_solver(ctx.c, simple)
+	if res.err != C.Z3_OK || res.p == nil {
+		return nil, ctx.codeError(res.err)
+	}
+	r := ctx.own(res, C.LZ_KIND_SOLVER)
+	return &Solver{r: r, s: C.Z3_solver(res.p)}, nil
+}
+
+// ctx returns the solver's context after checking the solver is live.
+func (s *Solver) ctx() *Context {
+	s.r.ctx.check(s.r)
+	return s.r.ctx
+}
+
+// result turns the error code of a shim call into a Go error.
+func (ctx *Context) result(code C.int) error {
+	if code != C.Z3_OK {
+		return ctx.codeError(code)
+	}
+	return nil
+}
+
+// Assert adds the boolean formula t to the solver. It reports a pending
+// context error (see Context.Err) instead of asserting.
+func (s *Solver) Assert(t Term) error {
+	ctx := s.ctx()
+	if ctx.err != nil {
+		return ctx.err
+	}
+	if !ctx.arg(t) {
+		return ctx.err
+	}
+	return ctx.result(C.lz_solver_assert(ctx.c, s.s, t.a))
+}
+
+// Push opens a backtracking scope.
+func (s *Solver) Push() error {
+	ctx := s.ctx()
+	return ctx.result(C.lz_solver_push(ctx.c, s.s))
+}
+
+// Pop removes the n most recent backtracking scopes and their assertions.
+func (s *Solver) Pop(n int) error {
+	ctx := s.ctx()
+	return ctx.result(C.lz_solver_pop(ctx.c, s.s, C.uint(n)))
+}
+
+// Reset removes every assertion and scope.
+func (s *Solver) Reset() error {
+	ctx := s.ctx()
+	return ctx.result(C.lz_solver_reset(ctx.c, s.s))
+}
+
+// SetTimeout limits each later Check to d (rounded up to a millisecond);
+// d <= 0 removes the limit. A check that runs out of time answers Unknown
+// with reason "timeout".
+func (s *Solver) SetTimeout(d time.Duration) error {
+	ctx := s.ctx()
+	ms := uint64(0)
+	if d > 0 {
+		ms = uint64((d + time.Millisecond - 1) / time.Millisecond)
+	}
+	if ms == 0 || ms > uint64(^C.uint(0)) {
+		ms = uint64(^C.uint(0)) // Z3's "no timeout"
+	}
+	return ctx.result(C.lz_solver_set_timeout(ctx.c, s.s, C.uint(ms)))
+}
+
+// Check decides the satisfiability of the asserted formulas. If cancel is
+// done before or during the check, the check is interrupted and answers
+// Unknown, with ReasonUnknown "canceled". A Z3 error is returned as an
+// error. The solver's timeout (SetTimeout) is reported as "timeout".
+func (s *Solver) Check(cancel context.Context) (Status, error) {
+	ctx := s.ctx()
+	if ctx.err != nil {
+		return Unknown, ctx.err
+	}
+	s.canceled = cancel.Err() != nil
+	if s.canceled {
+		return Unknown, nil
+	}
+	stop := make(chan struct{})
+	var watcher chan bool // reports whether it interrupted
+	if done := cancel.Done(); done != nil {
+		watcher = make(chan bool, 1)
+		go func() {
+			select {
+			case <-done:
+				C.Z3_interrupt(ctx.c)
+				watcher <- true
+			case <-stop:
+				watcher <- false
+			}
+		}()
+	}
+	var code C.int
+	lb := C.lz_solver_check(ctx.c, s.s, &code)
+	close(stop)
+	if watcher != nil {
+		s.canceled = <-watcher // no interrupt may outlive this query
+	}
+	if s.canceled && lb == C.Z3_L_UNDEF {
+		return Unknown, nil
+	}
+	if code != C.Z3_OK {
+		return Unknown, ctx.codeError(code)
+	}
+	switch lb {
+	case C.Z3_L_TRUE:
+		return Sat, nil
+	case C.Z3_L_FALSE:
+		return Unsat, nil
+	}
+	return Unknown, nil
+}
+
+// ReasonUnknown explains the most recent Unknown answer, in Z3's words
+// ("timeout", "canceled", "(incomplete quantifiers)", ...).
+func (s *Solver) ReasonUnknown() string {
+	ctx := s.ctx()
+	if s.canceled {
+		return "canceled"
+	}
+	return C.GoString(C.lz_solver_reason_unknown(ctx.c, s.s))
+}
+
+// Model returns the model of the most recent Sat answer.
+func (s *Solver) Model() (*Model, error) {
+	ctx := s.ctx()
+	res := C.lz_solver_model(ctx.c, s.s)
+	if res.err != C.Z3_OK || res.p == nil {
+		return nil, ctx.codeError(res.err)
+	}
+	r := ctx.own(res, C.LZ_KIND_MODEL)
+	return &Model{r, C.Z3_model(res.p)}, nil
+}
+
+// String returns the solver's assertions in SMT-LIB2 syntax.
+func (s *Solver) String() string {
+	ctx := s.ctx()
+	return C.GoString(C.lz_solver_string(ctx.c, s.s))
+}

@@ -1,0 +1,112 @@
+package z3
+
+/*
+#include "shim.h"
+*/
+import "C"
+
+import "unsafe"
+
+// A Sort is a Z3 sort. The zero Sort is invalid; it results from a failed
+// constructor.
+type Sort struct {
+	r ref
+	s C.Z3_sort
+}
+
+// SortKind classifies sorts.
+type SortKind int
+
+// The sort kinds the binding distinguishes.
+const (
+	OtherKind SortKind = iota
+	BoolKind
+	IntKind
+	ArrayKind
+)
+
+// IntSort returns the sort of mathematical integers.
+func (ctx *Context) IntSort() Sort { return ctx.intSort }
+
+// BoolSort returns the sort of booleans.
+func (ctx *Context) BoolSort() Sort { return ctx.boolSort }
+
+// ArraySort returns the sort of total maps from dom to rng. Array sorts are
+// cached and live until Close.
+func (ctx *Context) ArraySort(dom, rng Sort) Sort {
+	if !ctx.sortArg(dom) || !ctx.sortArg(rng) {
+		return Sort{}
+	}
+	key := [2]unsafe.Pointer{unsafe.Pointer(dom.s), unsafe.Pointer(rng.s)}
+	if s, ok := ctx.arraySorts[key]; ok {
+		return s
+	}
+	s := ctx.pinSort(C.lz_array_sort(ctx.c, dom.s, rng.s))
+	if !s.IsZero() {
+		ctx.arraySorts[key] = s
+	}
+	return s
+}
+
+// sortArg validates a sort argument, recording an error for a zero Sort.
+func (ctx *Context) sortArg(s Sort) bool {
+	if s.r.ctx == nil {
+		if ctx.err == nil {
+			ctx.err = errZeroTerm
+		}
+		return false
+	}
+	ctx.check(s.r)
+	return true
+}
+
+// IsZero reports whether s is the zero Sort.
+func (s Sort) IsZero() bool { return s.r.ctx == nil }
+
+// Kind returns the kind of s.
+func (s Sort) Kind() SortKind {
+	if s.IsZero() {
+		return OtherKind
+	}
+	s.r.ctx.check(s.r)
+	switch C.lz_sort_kind(s.r.ctx.c, s.s) {
+	case C.Z3_BOOL_SORT:
+		return BoolKind
+	case C.Z3_INT_SORT:
+		return IntKind
+	case C.Z3_ARRAY_SORT:
+		return ArrayKind
+	}
+	return OtherKind
+}
+
+// Domain returns the index sort of an array sort.
+func (s Sort) Domain() Sort {
+	if s.IsZero() {
+		return Sort{}
+	}
+	ctx := s.r.ctx
+	ctx.check(s.r)
+	r := ctx.own(C.lz_array_domain(ctx.c, s.s), C.LZ_KIND_AST)
+	return Sort{r, C.Z3_sort(ctx.rawPtr(r))}
+}
+
+// Range returns the element sort of an array sort.
+func (s Sort) Range() Sort {
+	if s.IsZero() {
+		return Sort{}
+	}
+	ctx := s.r.ctx
+	ctx.check(s.r)
+	r := ctx.own(C.lz_array_range(ctx.c, s.s), C.LZ_KIND_AST)
+	return Sort{r, C.Z3_sort(ctx.rawPtr(r))}
+}
+
+// String returns the SMT-LIB2 name of s.
+func (s Sort) String() string {
+	if s.IsZero() {
+		return "<invalid sort>"
+	}
+	s.r.ctx.check(s.r)
+	return C.GoString(C.lz_ast_string(s.r.ctx.c, C.Z3_ast(unsafe.Pointer(s.s))))
+}
