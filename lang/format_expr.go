@@ -135,11 +135,16 @@ func writeQuant(b *strings.Builder, e *QuantExpr) {
 	} else {
 		b.WriteString("forall ")
 	}
+	// Variables declared together (x, y: T) share their type expression
+	// and are printed together.
 	for i, v := range e.Vars {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		b.WriteString(v.Name.Name + ": " + TypeString(v.Type))
+		b.WriteString(v.Name.Name)
+		if i+1 == len(e.Vars) || e.Vars[i+1].Type != v.Type {
+			b.WriteString(": " + TypeString(v.Type))
+		}
 	}
 	b.WriteString(" :: ")
 	writeExpr(b, e.Body)
