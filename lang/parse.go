@@ -108,6 +108,19 @@ func finish(errs ErrorList, src []byte) ErrorList {
 // parseTokens runs a participle parser over already-lexed tokens. The
 // token slice must end with EOF.
 func parseTokens[G any](p *participle.Parser[G], toks []lexer.Token) (g *G, err error) {
+	// participle panics with an Error when a branch of the grammar
+	// matches without consuming a token. No branch of this grammar
+	// should, but if one ever does the input gets a syntax error rather
+	// than crashing lipton.
+	defer func() {
+		if r := recover(); r != nil {
+			perr, ok := r.(participle.Error)
+			if !ok {
+				panic(r)
+			}
+			g, err = nil, perr
+		}
+	}()
 	peek, err := lexer.Upgrade(&tokenReplay{tokens: toks})
 	if err != nil {
 		return nil, err
