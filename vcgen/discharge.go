@@ -1,0 +1,77 @@
+package vcgen
+
+import (
+	"context"
+	"runtime"
+	"time"
+)
+
+// Discharge decides obligations with a pool of opts.Jobs workers, each
+// with its own Z3 context, and returns their results in the order of obs.
+// Cancelling ctx makes every undecided assert Unknown ("canceled"); the
+// call still returns one result per obligation.
+func Discharge(ctx context.Context, obs []*Obligation, opts Options) []ObligationResult {
+	out := make([]ObligationResult, 0, len(obs))
+	for r := range DischargeStream(ctx, obs, opts) {
+		out = append(out, r)
+	}
+	return out
+}
+
+// DischargeStream is Discharge delivering each result as soon as it and
+// all results before it are known, in the order of obs. The channel is
+// closed after the last result; the caller must drain it (cancel ctx to
+// finish early).
+func DischargeStream(ctx context.Context, obs []*Obligation, opts Options) <-chan ObligationResult {
+	done := make([]chan ObligationResult, len(obs))
+	for i := range done {
+		done[i] = make(chan ObligationResult, 1)
+	}
+	next := make(chan int)
+	go func() {
+		defer close(next)
+		for i := range obs {
+			next <- i
+		}
+	}()
+	for w := 0; w < opts.workers(len(obs)); w++ {
+		go work(ctx, obs, opts, next, done)
+	}
+	out := make(chan ObligationResult)
+	go func() {
+		defer close(out)
+		for _, c := range done {
+			out <- <-c
+		}
+	}()
+	return out
+}
+
+// workers returns the number of workers to start for n obligations.
+func (o Options) workers(n int) int {
+	j := o.Jobs
+	if j <= 0 {
+		j = runtime.NumCPU()
+	}
+	if j > n {
+		j = n
+	}
+	return j
+}
+
+// work is one worker: it takes obligation indices from next and proves
+// them with its own Prover.
+func work(ctx context.Context, obs []*Obligation, opts Options, next <-chan int, done []chan ObligationResult) {
+	p, err := NewProver()
+	if err == nil {
+		defer p.Close()
+	}
+	for i := range next {
+		if err != nil {
+			start := time.Now()
+			done[i] <- ObligationResult{Obligation: obs[i]}.failAll(err, start)
+			continue
+		}
+		done[i] <- p.Prove(ctx, obs[i], opts)
+	}
+}

@@ -1,0 +1,179 @@
+package vcgen
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Operator precedences of the lipton expression syntax, loosest first.
+// Quantifiers and conditionals extend as far right as possible, so they
+// bind loosest of all.
+const (
+	precOpen    = iota // quantifier, if-then-else
+	precIff            // <==>, non-associative
+	precImplies        // ==>, right-associative
+	precOr             // ||
+	precAnd            // &&
+	precCmp            // == != < <= > >=, non-associative
+	precAdd            // + -
+	precMul            // * / %
+	precUnary          // ! -
+	precPostfix        // m[k], m[k := v]
+	precAtom
+)
+
+var binaryInfo = map[BinaryOp]struct {
+	sym  string
+	prec int
+}{
+	OpAdd: {"+", precAdd}, OpSub: {"-", precAdd},
+	OpMul: {"*", precMul}, OpDiv: {"/", precMul}, OpMod: {"%", precMul},
+	OpLt: {"<", precCmp}, OpLe: {"<=", precCmp}, OpGt: {">", precCmp}, OpGe: {">=", precCmp},
+	OpEq: {"==", precCmp}, OpNe: {"!=", precCmp},
+	OpAnd: {"&&", precAnd}, OpOr: {"||", precOr},
+	OpImplies: {"==>", precImplies}, OpIff: {"<==>", precIff},
+}
+
+func (op BinaryOp) String() string { return binaryInfo[op].sym }
+
+func (op UnaryOp) String() string {
+	if op == OpNot {
+		return "!"
+	}
+	return "-"
+}
+
+// A printer prints expressions, giving distinct variables distinct names:
+// a variable whose name is taken by another variable gets a suffix.
+type printer struct {
+	names map[*Var]string
+	taken map[string]bool
+}
+
+func newPrinter() *printer {
+	return &printer{names: make(map[*Var]string), taken: make(map[string]bool)}
+}
+
+// name returns the display name of v.
+func (p *printer) name(v *Var) string {
+	if n, ok := p.names[v]; ok {
+		return n
+	}
+	n := v.Name
+	for i := 1; p.taken[n] || n == ""; i++ {
+		n = v.Name + "_" + strconv.Itoa(i)
+	}
+	p.names[v] = n
+	p.taken[n] = true
+	return n
+}
+
+// precOf returns the precedence of e's outermost operator.
+func precOf(e Expr) int {
+	switch e := e.(type) {
+	case *Quant, *Ite:
+		return precOpen
+	case *Binary:
+		return binaryInfo[e.Op].prec
+	case *Unary:
+		return precUnary
+	case *Select, *Store:
+		return precPostfix
+	case *IntLit:
+		if e.V.Sign() < 0 {
+			return precUnary
+		}
+	}
+	return precAtom
+}
+
+// expr prints e, parenthesized if its precedence is below min.
+func (p *printer) expr(b *strings.Builder, e Expr, min int) {
+	if precOf(e) < min {
+		b.WriteByte('(')
+		defer b.WriteByte(')')
+	}
+	switch e := e.(type) {
+	case *IntLit:
+		b.WriteString(e.V.String())
+	case *BoolLit:
+		b.WriteString(strconv.FormatBool(e.V))
+	case *VarRef:
+		b.WriteString(p.name(e.V))
+	case *Unary:
+		b.WriteString(e.Op.String())
+		p.expr(b, e.X, precPostfix) // -(-x) and !(!p), never -- or !!
+	case *Binary:
+		p.binary(b, e)
+	case *Ite:
+		b.WriteString("if ")
+		p.expr(b, e.Cond, precOpen)
+		b.WriteString(" then ")
+		p.expr(b, e.Then, precOpen)
+		b.WriteString(" else ")
+		p.expr(b, e.Else, precOpen)
+	case *Select:
+		p.expr(b, e.Map, precPostfix)
+		b.WriteByte('[')
+		p.expr(b, e.Key, precOpen)
+		b.WriteByte(']')
+	case *Store:
+		p.expr(b, e.Map, precPostfix)
+		b.WriteByte('[')
+		p.expr(b, e.Key, precOpen)
+		b.WriteString(" := ")
+		p.expr(b, e.Val, precOpen)
+		b.WriteByte(']')
+	case *Quant:
+		p.quant(b, e)
+	default:
+		b.WriteString("<nil>")
+	}
+}
+
+func (p *printer) binary(b *strings.Builder, e *Binary) {
+	info := binaryInfo[e.Op]
+	left, right := info.prec, info.prec+1 // left-associative
+	switch info.prec {
+	case precImplies:
+		left, right = info.prec+1, info.prec
+	case precCmp, precIff:
+		left = info.prec + 1
+	}
+	p.expr(b, e.X, left)
+	b.WriteString(" " + info.sym + " ")
+	p.expr(b, e.Y, right)
+}
+
+func (p *printer) quant(b *strings.Builder, q *Quant) {
+	if q.Exists {
+		b.WriteString("exists ")
+	} else {
+		b.WriteString("forall ")
+	}
+	for i, v := range q.Bound {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(p.name(v) + ": " + v.Sort.String())
+	}
+	b.WriteString(" :: ")
+	p.expr(b, q.Body, precOpen)
+}
+
+// exprString prints e with a fresh printer.
+func exprString(e Expr) string {
+	var b strings.Builder
+	newPrinter().expr(&b, e, precOpen)
+	return b.String()
+}
+
+func (e *IntLit) String() string  { return exprString(e) }
+func (e *BoolLit) String() string { return exprString(e) }
+func (e *VarRef) String() string  { return exprString(e) }
+func (e *Unary) String() string   { return exprString(e) }
+func (e *Binary) String() string  { return exprString(e) }
+func (e *Ite) String() string     { return exprString(e) }
+func (e *Select) String() string  { return exprString(e) }
+func (e *Store) String() string   { return exprString(e) }
+func (e *Quant) String() string   { return exprString(e) }

@@ -1,0 +1,343 @@
+package vcgen
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+
+	"github.com/lipton-dev/lipton/vcgen/z3"
+)
+
+// Encoding selects how the asserts of an obligation are put to Z3. Both
+// give the same verdicts; they differ in speed.
+type Encoding int
+
+// The encodings.
+const (
+	// DefaultEncoding is PerAssert, the faster on lipton's obligations;
+	// see the measurements in the comment of Encoding's constants below.
+	DefaultEncoding Encoding = iota
+	// PerAssert asks one query per assert, with the earlier asserts
+	// assumed.
+	PerAssert
+	// Labelled asks one query for the disjunction of all assert
+	// failures; on sat the model tells which asserts fail, and the query
+	// is repeated for the others.
+	Labelled
+)
+
+// Options configure Prove and Discharge.
+type Options struct {
+	// Jobs is the number of worker goroutines of Discharge, each with its
+	// own Z3 context; 0 means runtime.NumCPU().
+	Jobs int
+	// Timeout bounds the solver time of one obligation; 0 means none.
+	Timeout time.Duration
+	// Encoding selects the query strategy.
+	Encoding Encoding
+}
+
+// solverLife is the number of obligations a Prover's solver serves before
+// it is replaced: Z3's incremental solver keeps some 50-80 bytes per
+// push/pop cycle (measured with Z3 4.8.12), which a new solver releases.
+const solverLife = 256
+
+// A Prover decides obligations with its own Z3 context. It must be used by
+// one goroutine at a time; use one Prover per worker.
+type Prover struct {
+	ctx        *z3.Context
+	solver     *z3.Solver
+	solverMark z3.Mark
+	uses       int
+}
+
+// NewProver returns a Prover with a fresh Z3 context.
+func NewProver() (*Prover, error) {
+	ctx, err := z3.NewContext()
+	if err != nil {
+		return nil, err
+	}
+	return &Prover{ctx: ctx}, nil
+}
+
+// Close releases the Prover's Z3 context.
+func (p *Prover) Close() { p.ctx.Close() }
+
+// acquireSolver returns the solver, replacing it when it has served
+// solverLife obligations or a Z3 error left it in doubt.
+func (p *Prover) acquireSolver() (*z3.Solver, error) {
+	if p.solver != nil && p.uses < solverLife && p.ctx.Err() == nil {
+		p.uses++
+		return p.solver, nil
+	}
+	p.dropSolver()
+	p.solverMark = p.ctx.Mark()
+	s, err := p.ctx.NewSolver()
+	if err != nil {
+		return nil, err
+	}
+	p.solver, p.uses = s, 1
+	return s, nil
+}
+
+func (p *Prover) dropSolver() {
+	if p.solver != nil {
+		p.ctx.Release(p.solverMark)
+		p.solver = nil
+	}
+	p.ctx.ClearErr()
+}
+
+// Prove decides every assert of ob. Cancellation of ctx, or running out of
+// opts.Timeout, makes the undecided asserts Unknown.
+func (p *Prover) Prove(ctx context.Context, ob *Obligation, opts Options) ObligationResult {
+	start := time.Now()
+	res := ObligationResult{Obligation: ob}
+	if err := ob.Validate(); err != nil {
+		return res.failAll(err, start)
+	}
+	asserts := ob.Asserts()
+	res.Results = make([]Result, len(asserts))
+	for i, a := range asserts {
+		res.Results[i] = Result{Assert: a}
+	}
+	if len(asserts) == 0 {
+		res.Elapsed = time.Since(start)
+		return res
+	}
+	if ctx.Err() != nil {
+		for i := range res.Results {
+			res.Results[i].Reason = errCanceled.Error()
+		}
+		return res
+	}
+	if err := p.prove(ctx, passify(ob), opts, start, res.Results); err != nil {
+		p.dropSolver()
+		return res.failAll(err, start)
+	}
+	res.Elapsed = time.Since(start)
+	return res
+}
+
+// failAll marks every assert Unknown because of err.
+func (r ObligationResult) failAll(err error, start time.Time) ObligationResult {
+	r.Err = err
+	r.Results = nil
+	if r.Obligation.Body != nil {
+		for _, a := range r.Obligation.Asserts() {
+			r.Results = append(r.Results, Result{Assert: a, Reason: err.Error()})
+		}
+	}
+	r.Elapsed = time.Since(start)
+	return r
+}
+
+// prove runs the queries of one obligation inside its own arena scope and
+// solver scope.
+func (p *Prover) prove(ctx context.Context, v *vc, opts Options, start time.Time, results []Result) error {
+	solver, err := p.acquireSolver()
+	if err != nil {
+		return err
+	}
+	mark := p.ctx.Mark()
+	defer p.ctx.Release(mark)
+	if err := solver.Push(); err != nil {
+		return err
+	}
+	defer solver.Pop(1)
+	s := &session{solver: solver, parent: ctx, cancel: ctx, v: v, en: newEncoder(p.ctx, v), results: results}
+	if opts.Timeout > 0 {
+		s.deadline = start.Add(opts.Timeout)
+		var stop context.CancelFunc
+		s.cancel, stop = context.WithDeadline(ctx, s.deadline)
+		defer stop()
+	} else if err := solver.SetTimeout(0); err != nil {
+		return err
+	}
+	for _, d := range v.defs() {
+		if err := solver.Assert(s.en.term(d)); err != nil {
+			return err
+		}
+	}
+	s.fails = make([]z3.Term, len(v.goals))
+	for i, g := range v.goals {
+		s.fails[i] = s.en.term(g.failure())
+	}
+	if err := p.ctx.Err(); err != nil {
+		return err
+	}
+	s.reader = &modelReader{en: s.en, v: v}
+	if opts.Encoding == Labelled {
+		s.labelled()
+	} else {
+		s.perAssert(allGoals(len(v.goals)))
+	}
+	return nil
+}
+
+func allGoals(n int) []int {
+	out := make([]int, n)
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}
+
+// A session holds the state of one obligation's queries.
+type session struct {
+	solver   *z3.Solver
+	parent   context.Context // the caller's context: cancellation
+	cancel   context.Context // parent, bounded by the deadline
+	deadline time.Time       // zero if no timeout
+	v        *vc
+	en       *encoder
+	reader   *modelReader
+	fails    []z3.Term // failure formula of each goal
+	results  []Result
+}
+
+// perAssert decides the goals idx one query each.
+func (s *session) perAssert(idx []int) {
+	for _, i := range idx {
+		r := &s.results[i]
+		st, d, err := s.check(s.fails[i], func() error {
+			return s.fail(i, r)
+		})
+		r.Elapsed = d
+		s.settle(r, st, err)
+	}
+}
+
+// labelled decides all goals with queries on the disjunction of their
+// failures, falling back to perAssert when Z3 cannot answer.
+func (s *session) labelled() {
+	pending := allGoals(len(s.fails))
+	for len(pending) > 0 {
+		disj := make([]z3.Term, len(pending))
+		for k, i := range pending {
+			disj[k] = s.fails[i]
+		}
+		var failed map[int]bool
+		st, d, err := s.check(s.en.ctx.Or(disj...), func() error {
+			var err error
+			failed, err = s.failing(pending)
+			return err
+		})
+		if err != nil || st == z3.Unknown || (st == z3.Sat && len(failed) == 0) {
+			s.perAssert(pending)
+			return
+		}
+		var rest []int
+		for _, i := range pending {
+			r := &s.results[i]
+			switch {
+			case st == z3.Unsat:
+				r.Verdict, r.Elapsed = Proven, d
+			case failed[i]:
+				r.Verdict, r.Elapsed = Failed, d
+			default:
+				rest = append(rest, i)
+			}
+		}
+		pending = rest
+	}
+}
+
+// failing evaluates the failure formulas of pending in the current model
+// and records a counterexample for each that is true.
+func (s *session) failing(pending []int) (map[int]bool, error) {
+	failed := make(map[int]bool)
+	for _, i := range pending {
+		v, err := s.reader.m.Bool(s.fails[i])
+		if err != nil {
+			return nil, err
+		}
+		if v {
+			if err := s.fail(i, &s.results[i]); err != nil {
+				return nil, err
+			}
+			failed[i] = true
+		}
+	}
+	return failed, nil
+}
+
+// fail records the counterexample of goal i from the current model.
+func (s *session) fail(i int, r *Result) error {
+	cex, err := s.reader.counterexample(s.v.goals[i])
+	if err != nil {
+		return err
+	}
+	r.Cex = cex
+	return nil
+}
+
+// settle sets a result's verdict from a query's answer.
+func (s *session) settle(r *Result, st z3.Status, err error) {
+	switch {
+	case err != nil:
+		r.Verdict, r.Reason, r.Cex = Unknown, "z3 error: "+err.Error(), nil
+	case st == z3.Unsat:
+		r.Verdict = Proven
+	case st == z3.Sat:
+		r.Verdict = Failed
+	default:
+		r.Verdict, r.Reason = Unknown, s.reason()
+	}
+}
+
+// check asserts f in a new solver scope and checks it; on sat it loads the
+// model into the reader and calls onSat before the scope is popped.
+func (s *session) check(f z3.Term, onSat func() error) (z3.Status, time.Duration, error) {
+	start := time.Now()
+	if !s.deadline.IsZero() {
+		left := time.Until(s.deadline)
+		if left <= 0 {
+			return z3.Unknown, 0, nil
+		}
+		if err := s.solver.SetTimeout(left); err != nil {
+			return z3.Unknown, 0, err
+		}
+	}
+	if err := s.solver.Push(); err != nil {
+		return z3.Unknown, 0, err
+	}
+	defer s.solver.Pop(1)
+	if err := s.solver.Assert(f); err != nil {
+		return z3.Unknown, 0, err
+	}
+	st, err := s.solver.Check(s.cancel)
+	d := time.Since(start)
+	if err != nil || st != z3.Sat {
+		return st, d, err
+	}
+	m, err := s.solver.Model()
+	if err != nil {
+		return z3.Unknown, d, err
+	}
+	s.reader.m = m
+	if err := onSat(); err != nil {
+		return z3.Unknown, d, err
+	}
+	return st, d, nil
+}
+
+// reason explains an Unknown answer.
+func (s *session) reason() string {
+	if s.parent.Err() != nil {
+		return "canceled"
+	}
+	if !s.deadline.IsZero() && !time.Now().Before(s.deadline) {
+		return "timeout"
+	}
+	r := strings.Trim(s.solver.ReasonUnknown(), "()")
+	if r == "canceled" || r == "interrupted" {
+		return "timeout" // our deadline context fired just before Z3's timer
+	}
+	return r
+}
+
+// errCanceled is the reason given to obligations not started because the
+// context was canceled.
+var errCanceled = errors.New("canceled")

@@ -1,0 +1,210 @@
+package vcgen
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math/big"
+	"strings"
+)
+
+// WriteSMT2 writes ob as an SMT-LIB2 script that asks Z3 the same
+// questions as Prover: the definitions of the passive program, then for
+// each assert, in program order, a push/pop block with one (check-sat)
+// whose answer is unsat if the assert holds and sat if it fails.
+func WriteSMT2(w io.Writer, ob *Obligation) error {
+	if err := ob.Validate(); err != nil {
+		return fmt.Errorf("obligation %s: %v", ob.Name, err)
+	}
+	v := passify(ob)
+	sw := &smtWriter{w: bufio.NewWriter(w), p: v.printer()}
+	sw.script(v)
+	return sw.w.Flush()
+}
+
+// printer returns a printer that knows the names of the vc's constants,
+// in declaration order, so both backends name everything alike.
+func (v *vc) printer() *printer {
+	p := newPrinter()
+	for _, c := range v.consts {
+		p.name(c)
+	}
+	return p
+}
+
+// smtWriter prints SMT-LIB2.
+type smtWriter struct {
+	w *bufio.Writer
+	p *printer
+}
+
+func (sw *smtWriter) script(v *vc) {
+	ob := v.ob
+	sw.comment("lipton obligation " + ob.Name)
+	if ob.Kind != "" {
+		sw.comment("kind: " + ob.Kind)
+	}
+	sw.comment("One (check-sat) per assert, in program order: unsat means the assert")
+	sw.comment("holds, sat that it fails. Each assert is checked assuming the asserts")
+	sw.comment("before it hold. Run: z3 -smt2 FILE (add -T:SECONDS for a time limit).")
+	sw.comment("x@k is variable x after its k-th update; ok@b holds iff block b is")
+	sw.comment("reached and its conditions hold; reach@b iff join block b is reached.")
+	for _, c := range v.consts {
+		fmt.Fprintf(sw.w, "(declare-const %s %s)\n", symbol(sw.p.name(c)), smtSort(c.Sort))
+	}
+	for _, d := range v.defs() {
+		sw.w.WriteString("(assert ")
+		sw.expr(d)
+		sw.w.WriteString(")\n")
+	}
+	for i, g := range v.goals {
+		sw.comment(fmt.Sprintf("assert %d of %d: %s", i+1, len(v.goals), describeAssert(g.assert)))
+		sw.comment("  " + g.assert.E.String())
+		sw.w.WriteString("(push 1)\n(assert ")
+		sw.expr(g.failure())
+		sw.w.WriteString(")\n(check-sat)\n(pop 1)\n")
+	}
+}
+
+func (sw *smtWriter) comment(s string) {
+	for _, line := range strings.Split(s, "\n") {
+		sw.w.WriteString("; " + line + "\n")
+	}
+}
+
+// symbol returns name as an SMT-LIB symbol, quoted unless it is simple.
+func symbol(name string) string {
+	simple := name != "" && !(name[0] >= '0' && name[0] <= '9')
+	for _, r := range name {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("~!@$%^&*_-+=<>.?/", r)) {
+			simple = false
+		}
+	}
+	if simple && !smtReserved[name] {
+		return name
+	}
+	name = strings.NewReplacer("|", "_", `\`, "_").Replace(name)
+	return "|" + name + "|"
+}
+
+// smtReserved are SMT-LIB reserved words and the theory symbols a
+// variable name could shadow.
+var smtReserved = map[string]bool{
+	"_": true, "!": true, "as": true, "let": true, "exists": true, "forall": true,
+	"match": true, "par": true, "true": true, "false": true, "not": true, "and": true,
+	"or": true, "ite": true, "select": true, "store": true, "div": true, "mod": true,
+	"abs": true, "distinct": true, "Int": true, "Bool": true, "Array": true,
+	"assert": true, "push": true, "pop": true, "NUMERAL": true, "DECIMAL": true, "STRING": true,
+}
+
+func smtSort(s Sort) string {
+	switch s := s.(type) {
+	case BasicSort:
+		if s == IntSort {
+			return "Int"
+		}
+		return "Bool"
+	case *MapSort:
+		return "(Array " + smtSort(s.Key) + " " + smtSort(s.Val) + ")"
+	}
+	return "?"
+}
+
+// smtOps maps operators to SMT-LIB function symbols; Ne is printed as
+// (not (= x y)).
+var smtOps = map[BinaryOp]string{
+	OpAdd: "+", OpSub: "-", OpMul: "*", OpDiv: "div", OpMod: "mod",
+	OpLt: "<", OpLe: "<=", OpGt: ">", OpGe: ">=", OpEq: "=",
+	OpAnd: "and", OpOr: "or", OpImplies: "=>", OpIff: "=",
+}
+
+func (sw *smtWriter) expr(e Expr) {
+	w := sw.w
+	switch e := e.(type) {
+	case *IntLit:
+		if e.V.Sign() < 0 {
+			fmt.Fprintf(w, "(- %s)", new(big.Int).Neg(e.V))
+		} else {
+			w.WriteString(e.V.String())
+		}
+	case *BoolLit:
+		fmt.Fprint(w, e.V)
+	case *VarRef:
+		w.WriteString(symbol(sw.p.name(e.V)))
+	case *Unary:
+		if e.Op == OpNot {
+			sw.app("not", e.X)
+		} else {
+			sw.app("-", e.X)
+		}
+	case *Binary:
+		if e.Op == OpNe {
+			w.WriteString("(not ")
+			sw.app("=", e.X, e.Y)
+			w.WriteString(")")
+			return
+		}
+		sw.app(smtOps[e.Op], flattenOp(e)...)
+	case *Ite:
+		sw.app("ite", e.Cond, e.Then, e.Else)
+	case *Select:
+		sw.app("select", e.Map, e.Key)
+	case *Store:
+		sw.app("store", e.Map, e.Key, e.Val)
+	case *Quant:
+		sw.quant(e)
+	}
+}
+
+func (sw *smtWriter) app(fn string, args ...Expr) {
+	sw.w.WriteString("(" + fn)
+	for _, a := range args {
+		sw.w.WriteByte(' ')
+		sw.expr(a)
+	}
+	sw.w.WriteByte(')')
+}
+
+func (sw *smtWriter) quant(q *Quant) {
+	if q.Exists {
+		sw.w.WriteString("(exists (")
+	} else {
+		sw.w.WriteString("(forall (")
+	}
+	for i, v := range q.Bound {
+		if i > 0 {
+			sw.w.WriteByte(' ')
+		}
+		fmt.Fprintf(sw.w, "(%s %s)", symbol(sw.p.name(v)), smtSort(v.Sort))
+	}
+	sw.w.WriteString(") ")
+	sw.expr(q.Body)
+	sw.w.WriteByte(')')
+}
+
+// flattenOp returns the operands of e, flattening left-nested chains of an
+// associative operator (the shape And, Or, Add and Mul build) into one
+// n-ary application.
+func flattenOp(e *Binary) []Expr {
+	switch e.Op {
+	case OpAnd, OpOr, OpAdd, OpMul:
+	default:
+		return []Expr{e.X, e.Y}
+	}
+	var rev []Expr
+	var cur Expr = e
+	for {
+		b, ok := cur.(*Binary)
+		if !ok || b.Op != e.Op {
+			break
+		}
+		rev = append(rev, b.Y)
+		cur = b.X
+	}
+	rev = append(rev, cur)
+	out := make([]Expr, len(rev))
+	for i, x := range rev {
+		out[len(rev)-1-i] = x
+	}
+	return out
+}
