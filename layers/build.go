@@ -64,6 +64,7 @@ func buildProc(l *Layer, decl *lang.Proc, public bool) *Proc {
 		}
 	}
 	p.Yields = append(p.Yields, p.Exit.Yield)
+	p.locate()
 	return p
 }
 
@@ -76,6 +77,9 @@ func newYieldPoint(p *Proc, n *Node) *YieldPoint {
 		y.Kind, y.Pos, y.Ann = YieldEntry, p.Decl.P, p.Decl.Requires
 	case NodeExit:
 		y.Kind, y.Pos, y.Ann = YieldExit, p.Decl.Body.End, p.Decl.Ensures
+		if len(p.Decl.Ensures) > 0 {
+			y.Pos = p.Decl.Ensures[0].Pos()
+		}
 	case NodeYield:
 		y.Kind, y.Pos = YieldStmt, n.Stmt.Pos()
 		if a := n.Stmt.(*lang.YieldStmt).Ann; a != nil {

@@ -14,6 +14,9 @@ type Diagnostic struct {
 	Msg   string     // one sentence, the headline
 	Pos   []lang.Pos // the source positions involved, most important first
 	Notes []string   // further lines: a path, the steps involved
+	// Unknown marks a check that could not be decided (it is reported
+	// as unknown, never as proven).
+	Unknown bool
 }
 
 func (d *Diagnostic) Error() string {

@@ -54,6 +54,9 @@ type Proc struct {
 	Yields []*YieldPoint // entry first, exit last
 	Steps  []*Step
 	Public bool // a public method: client threads call it
+
+	locs    map[lang.Stmt][]location  // where each statement sits
+	yieldOf map[lang.Stmt]*YieldPoint // yield points of yields, loops, calls
 }
 
 // Name returns the procedure's name.

@@ -4,24 +4,33 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"runtime"
+	"time"
 
 	"github.com/lipton-dev/lipton/lang"
 )
 
-type checkOptions struct{}
-
 func checkFlags(o *checkOptions) *flag.FlagSet {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+	fs.IntVar(&o.layer, "layer", -1, "check only layer `N` (default: every layer)")
+	fs.IntVar(&o.jobs, "jobs", runtime.NumCPU(), "number of solver workers")
+	fs.DurationVar(&o.timeout, "timeout", 20*time.Second, "solver time limit per obligation")
+	fs.StringVar(&o.dump, "dump", "", "write every obligation to `DIR` as .obl and .smt2 files")
+	fs.BoolVar(&o.json, "json", false, "print the results as JSON")
+	fs.StringVar(&o.format, "format", "text", "output format: text, or github for GitHub Actions annotations")
+	fs.BoolVar(&o.verbose, "verbose", false, "list every obligation with its verdict and every skipped pair")
 	return fs
 }
 
 var checkCmd = &command{
 	name:    "check",
-	summary: "check layered proofs",
+	summary: "check layered proofs: Owicki-Gries, movers and refinement at every layer",
 	usage:   checkUsage,
 	flags:   func() *flag.FlagSet { return checkFlags(&checkOptions{}) },
 	run:     runCheck,
 }
+
+const checkUsage = "lipton check [flags] FILE..."
 
 func runCheck(args []string, stdout, stderr io.Writer) int {
 	var o checkOptions
@@ -34,16 +43,61 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "usage: "+checkUsage)
 		return exitBadInput
 	}
+	if o.format != "text" && o.format != "github" {
+		fmt.Fprintf(stderr, "lipton: unknown format %q (want text or github)\n", o.format)
+		return exitBadInput
+	}
 	code := exitOK
+	var runs []*fileRun
 	for _, path := range fs.Args() {
-		f, info := loadFile(path, stderr)
-		if f == nil {
-			code = exitBadInput
-			continue
+		fr := checkFile(path, o, stderr)
+		runs = append(runs, fr)
+		code = max(code, fr.code)
+		if fr.run != nil && !o.json {
+			printRun(stdout, fr, o)
 		}
-		fmt.Fprintf(stdout, "%s: %s\n", path, summary(info))
+	}
+	if o.json {
+		printJSON(stdout, runs)
 	}
 	return code
+}
+
+// fileRun is the outcome of checking one file.
+type fileRun struct {
+	path string
+	run  *checkRun
+	code int
+	err  string // why the file could not be checked
+}
+
+func checkFile(path string, o checkOptions, stderr io.Writer) *fileRun {
+	start := time.Now()
+	f, info := loadFile(path, stderr)
+	if f == nil {
+		return &fileRun{path: path, code: exitBadInput, err: "the file could not be read, parsed or typed"}
+	}
+	if o.layer >= len(info.Layers) {
+		fmt.Fprintf(stderr, "lipton: %s has no layer %d\n", path, o.layer)
+		return &fileRun{path: path, code: exitBadInput, err: "no such layer"}
+	}
+	r, err := runChecks(f, info, o, time.Since(start))
+	if err != nil {
+		fmt.Fprintf(stderr, "lipton: %s: %v\n", path, err)
+		return &fileRun{path: path, code: exitBadInput, err: err.Error()}
+	}
+	code := exitOK
+	if r.failed() {
+		code = exitFailed
+	}
+	return &fileRun{path: path, run: r, code: code}
+}
+
+func printRun(w io.Writer, fr *fileRun, o checkOptions) {
+	if o.format == "github" {
+		printGitHub(w, fr.run)
+	}
+	printText(w, fr.path, fr.run, o.verbose)
 }
 
 // summary describes a checked file in one line.
@@ -68,4 +122,9 @@ func summary(info *lang.Info) string {
 	return fmt.Sprintf("%d layers, %d actions, %d procedures, %d steps", len(info.Layers), actions, procs, steps)
 }
 
-const checkUsage = "lipton check [flags] FILE..."
+func round(d time.Duration) time.Duration {
+	if d > time.Second {
+		return d.Round(10 * time.Millisecond)
+	}
+	return d.Round(time.Millisecond)
+}

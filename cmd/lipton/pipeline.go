@@ -1,0 +1,240 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"sort"
+	"time"
+
+	"github.com/lipton-dev/lipton/lang"
+	"github.com/lipton-dev/lipton/layers"
+	"github.com/lipton-dev/lipton/movers"
+	"github.com/lipton-dev/lipton/og"
+	"github.com/lipton-dev/lipton/vcgen"
+)
+
+// run of the static checks of one file: what was asked, what came back.
+type checkRun struct {
+	file     *lang.File
+	prog     *layers.Program
+	findings []*finding // failures and unknowns, in order
+	tally    map[tallyKey]*counts
+	verbose  []string // every obligation and skipped pair, for --verbose
+	times    phaseTimes
+	claim    string // the refinement claim, if every layer checks
+}
+
+type phaseTimes struct {
+	frontEnd, generate, solve, total time.Duration
+}
+
+type tallyKey struct {
+	layer int
+	check string
+}
+
+type counts struct {
+	proven, failed, unknown, skipped int
+}
+
+// finding is a failed or unknown check, with what a user needs to see.
+type finding struct {
+	check   string
+	layer   int
+	unknown bool
+	msg     string
+	pos     []lang.Pos
+	notes   []string
+	reason  string // why unknown
+	cex     *vcgen.Counterexample
+	ob      *vcgen.Obligation
+}
+
+// checkOptions configure a run.
+type checkOptions struct {
+	layer   int // -1: every layer
+	jobs    int
+	timeout time.Duration
+	dump    string
+	json    bool
+	format  string
+	verbose bool
+}
+
+// collected is the output of obligation generation for one file.
+type collected struct {
+	obs     []*vcgen.Obligation
+	layerOf map[*vcgen.Obligation]int
+	skipped []skip
+	diags   []*layers.Diagnostic
+}
+
+type skip struct {
+	check  string
+	layer  int
+	reason string
+}
+
+// collect generates every obligation and structural diagnostic of the
+// selected layers.
+func collect(prog *layers.Program, only int) *collected {
+	c := &collected{layerOf: map[*vcgen.Obligation]int{}}
+	for _, l := range prog.Layers {
+		if only >= 0 && l.Num != only {
+			continue
+		}
+		c.diags = append(c.diags, movers.YieldSufficiency(l)...)
+		obs, sk := og.Obligations(l)
+		for _, s := range sk {
+			c.skipped = append(c.skipped, skip{s.Check, s.Layer, s.Reason})
+		}
+		c.add(l.Num, obs)
+		mobs, msk, mdiags := movers.Obligations(l)
+		for _, s := range msk {
+			c.skipped = append(c.skipped, skip{s.Check, s.Layer, s.Reason})
+		}
+		c.diags = append(c.diags, mdiags...)
+		c.add(l.Num, mobs)
+	}
+	return c
+}
+
+func (c *collected) add(layer int, obs []*vcgen.Obligation) {
+	for _, ob := range obs {
+		c.layerOf[ob] = layer
+		c.obs = append(c.obs, ob)
+	}
+}
+
+// runChecks runs every static check of a checked file.
+func runChecks(f *lang.File, info *lang.Info, o checkOptions, frontEnd time.Duration) (*checkRun, error) {
+	start := time.Now()
+	r := &checkRun{file: f, tally: map[tallyKey]*counts{}}
+	r.times.frontEnd = frontEnd
+	r.prog = layers.Build(f, info)
+	col := collect(r.prog, o.layer)
+	r.times.generate = time.Since(start)
+	if o.dump != "" {
+		if err := dump(o.dump, col.obs); err != nil {
+			return nil, err
+		}
+	}
+	for _, d := range col.diags {
+		r.addDiagnostic(d)
+	}
+	for _, s := range col.skipped {
+		r.count(s.layer, s.check).skipped++
+		r.verbose = append(r.verbose, "skipped  "+s.check+": "+s.reason)
+	}
+	solveStart := time.Now()
+	results := vcgen.Discharge(context.Background(), col.obs, vcgen.Options{Jobs: o.jobs, Timeout: o.timeout})
+	r.times.solve = time.Since(solveStart)
+	for _, res := range results {
+		r.addResult(col.layerOf[res.Obligation], res)
+	}
+	r.times.total = time.Since(start) + frontEnd
+	return r, nil
+}
+
+func (r *checkRun) count(layer int, check string) *counts {
+	k := tallyKey{layer, check}
+	if r.tally[k] == nil {
+		r.tally[k] = &counts{}
+	}
+	return r.tally[k]
+}
+
+func (r *checkRun) addDiagnostic(d *layers.Diagnostic) {
+	c := r.count(d.Layer, d.Check)
+	if d.Unknown {
+		c.unknown++
+	} else {
+		c.failed++
+	}
+	r.findings = append(r.findings, &finding{check: d.Check, layer: d.Layer, unknown: d.Unknown,
+		msg: d.Msg, pos: d.Pos, notes: d.Notes})
+}
+
+func (r *checkRun) addResult(layer int, res vcgen.ObligationResult) {
+	for _, a := range res.Results {
+		c := r.count(layer, a.Assert.Kind)
+		verdict := a.Verdict
+		r.verbose = append(r.verbose, verdict.String()+"  "+a.Assert.Kind+" ["+res.Obligation.Name+"]: "+a.Assert.Msg)
+		switch verdict {
+		case vcgen.Proven:
+			c.proven++
+			continue
+		case vcgen.Failed:
+			c.failed++
+		default:
+			c.unknown++
+		}
+		r.findings = append(r.findings, &finding{check: a.Assert.Kind, layer: layer, unknown: verdict != vcgen.Failed,
+			msg: a.Assert.Msg, pos: langPositions(a.Assert.Pos), reason: a.Reason, cex: a.Cex, ob: res.Obligation})
+	}
+}
+
+func langPositions(ps []vcgen.Pos) []lang.Pos {
+	var out []lang.Pos
+	for _, p := range ps {
+		out = append(out, lang.Pos{File: p.File, Line: p.Line, Col: p.Col})
+	}
+	return out
+}
+
+// failed reports whether any check failed or is unknown.
+func (r *checkRun) failed() bool { return len(r.findings) > 0 }
+
+// totals sums the tally.
+func (r *checkRun) totals() counts {
+	var t counts
+	for _, c := range r.tally {
+		t.proven += c.proven
+		t.failed += c.failed
+		t.unknown += c.unknown
+		t.skipped += c.skipped
+	}
+	return t
+}
+
+// sortedKeys returns the tally's keys by layer, then in a fixed order of
+// check kinds.
+func (r *checkRun) sortedKeys() []tallyKey {
+	var keys []tallyKey
+	for k := range r.tally {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if keys[i].layer != keys[j].layer {
+			return keys[i].layer < keys[j].layer
+		}
+		return checkOrder(keys[i].check) < checkOrder(keys[j].check)
+	})
+	return keys
+}
+
+var checkKinds = []string{og.Initial, og.Sequential, og.NonInterference, movers.YieldSufficient,
+	movers.Commutativity, movers.GatePreservation, movers.FailurePreservation, movers.NonBlocking}
+
+func checkOrder(kind string) int {
+	for i, k := range checkKinds {
+		if k == kind {
+			return i
+		}
+	}
+	return len(checkKinds)
+}
+
+func dump(dir string, obs []*vcgen.Obligation) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	for _, ob := range obs {
+		if err := vcgen.WriteDump(dir, ob); err != nil {
+			return err
+		}
+	}
+	_ = filepath.Join
+	return nil
+}

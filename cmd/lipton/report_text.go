@@ -1,0 +1,124 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"regexp"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/fatih/color"
+	"github.com/lipton-dev/lipton/lang"
+	"github.com/lipton-dev/lipton/vcgen"
+)
+
+var (
+	failLabel    = color.New(color.FgRed, color.Bold)
+	unknownLabel = color.New(color.FgYellow, color.Bold)
+	okLabel      = color.New(color.FgGreen, color.Bold)
+)
+
+// printText prints a run for people: each finding with its source lines
+// and counterexample, then the summary.
+func printText(w io.Writer, path string, r *checkRun, verbose bool) {
+	if verbose {
+		for _, line := range r.verbose {
+			fmt.Fprintln(w, line)
+		}
+	}
+	for _, f := range r.findings {
+		printFinding(w, r.file.Src, f)
+	}
+	printSummary(w, path, r)
+}
+
+func printFinding(w io.Writer, src []byte, f *finding) {
+	label, word := failLabel, "error"
+	if f.unknown {
+		label, word = unknownLabel, "unknown"
+	}
+	where := "?"
+	if len(f.pos) > 0 {
+		where = f.pos[0].String()
+	}
+	fmt.Fprintf(w, "%s: %s %s (layer %d): %s\n", posLabel.Sprint(where), label.Sprint(word+":"), f.check, f.layer, f.msg)
+	for i, p := range f.pos {
+		if i > 0 {
+			fmt.Fprintf(w, "  %s:\n", p)
+		}
+		if line := lang.SourceLine(src, p.Line); line != "" {
+			fmt.Fprintln(w, lang.Caret(line, p.Col))
+		}
+	}
+	for _, n := range f.notes {
+		fmt.Fprintln(w, "  "+n)
+	}
+	if f.unknown && f.reason != "" {
+		fmt.Fprintf(w, "  the solver could not decide it: %s\n", f.reason)
+	}
+	if f.cex != nil {
+		printCounterexample(w, f.ob, f.cex)
+	}
+	fmt.Fprintln(w)
+}
+
+// suffix matches the thread suffix of a variable of a two-thread
+// obligation (t.1, t.2).
+var suffix = regexp.MustCompile(`\.[0-9]+$`)
+
+// printCounterexample prints the values before and after of the
+// variables the obligation groups for display, named as in the source.
+func printCounterexample(w io.Writer, ob *vcgen.Obligation, cex *vcgen.Counterexample) {
+	fmt.Fprintln(w, "  counterexample (before -> after):")
+	vals := map[*vcgen.Var]vcgen.VarValues{}
+	for _, vv := range cex.Vars {
+		vals[vv.Var] = vv
+	}
+	for _, g := range ob.Groups {
+		var parts []string
+		for _, v := range g.Vars {
+			vv, ok := vals[v]
+			if !ok {
+				continue
+			}
+			name := v.Name
+			if strings.HasPrefix(g.Name, "thread") {
+				name = suffix.ReplaceAllString(name, "")
+			}
+			s := name + " = " + vv.Before.String()
+			if !vcgen.ValueEqual(vv.Before, vv.After) {
+				s += " -> " + vv.After.String()
+			}
+			parts = append(parts, s)
+		}
+		if len(parts) > 0 {
+			fmt.Fprintf(w, "    %s: %s\n", g.Name, strings.Join(parts, ", "))
+		}
+	}
+}
+
+// printSummary prints the per-layer, per-check counts, the totals and
+// the verdict.
+func printSummary(w io.Writer, path string, r *checkRun) {
+	fmt.Fprintf(w, "%s: %d layers\n", path, len(r.prog.Layers))
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "  layer\tcheck\tproven\tfailed\tunknown\tskipped")
+	for _, k := range r.sortedKeys() {
+		c := r.tally[k]
+		fmt.Fprintf(tw, "  %d\t%s\t%d\t%d\t%d\t%d\n", k.layer, k.check, c.proven, c.failed, c.unknown, c.skipped)
+	}
+	tw.Flush()
+	t := r.totals()
+	fmt.Fprintf(w, "total: %d proven, %d failed, %d unknown, %d skipped in %s (front end %s, generation %s, solver %s)\n",
+		t.proven, t.failed, t.unknown, t.skipped, round(r.times.total), round(r.times.frontEnd), round(r.times.generate), round(r.times.solve))
+	switch {
+	case t.failed > 0:
+		fmt.Fprintln(w, failLabel.Sprint("FAILED"))
+	case t.unknown > 0:
+		fmt.Fprintln(w, unknownLabel.Sprint("UNKNOWN: some obligations could not be decided"))
+	case r.claim != "":
+		fmt.Fprintln(w, okLabel.Sprint("proven: ")+r.claim)
+	default:
+		fmt.Fprintln(w, okLabel.Sprint("proven: ")+"every layer is safe")
+	}
+}

@@ -1,0 +1,123 @@
+package layers
+
+import (
+	"fmt"
+
+	"github.com/lipton-dev/lipton/lang"
+	"github.com/lipton-dev/lipton/vcgen"
+)
+
+// Builder assembles one obligation: it creates the IR variables (with
+// unique names and display groups), binds constants, and translates
+// language expressions and statements in environments it hands out.
+type Builder struct {
+	prog   *Program
+	names  map[string]bool
+	vars   []*vcgen.Var
+	groups []vcgen.VarGroup
+	root   *Env // constants
+	consts map[*vcgen.Var]bool
+}
+
+// NewBuilder starts an obligation for a program. Uninterpreted
+// constants become variables of the obligation; constants with a value
+// are replaced by it.
+func NewBuilder(prog *Program) *Builder {
+	b := &Builder{prog: prog, names: map[string]bool{}, root: NewEnv(), consts: map[*vcgen.Var]bool{}}
+	var consts []*vcgen.Var
+	for _, c := range prog.Info.Consts {
+		d := c.Decl.(*lang.ConstDecl)
+		if d.Value != nil {
+			b.root.Set(c, b.Expr(d.Value, b.root))
+			continue
+		}
+		v := b.NewVar(c.Name, SortOf(c.Type))
+		b.root.Set(c, &vcgen.VarRef{V: v})
+		b.consts[v] = true
+		consts = append(consts, v)
+	}
+	if len(consts) > 0 {
+		b.groups = append(b.groups, vcgen.VarGroup{Name: "constants", Vars: consts})
+	}
+	return b
+}
+
+// NewVar makes a variable of the obligation with a unique name based on
+// name.
+func (b *Builder) NewVar(name string, s vcgen.Sort) *vcgen.Var {
+	v := &vcgen.Var{Name: b.unique(name), Sort: s}
+	b.vars = append(b.vars, v)
+	return v
+}
+
+// bound makes a fresh variable that is not a state variable of the
+// obligation (a quantified variable).
+func (b *Builder) bound(name string, s vcgen.Sort) *vcgen.Var {
+	return &vcgen.Var{Name: b.unique(name), Sort: s}
+}
+
+func (b *Builder) unique(name string) string {
+	n := name
+	for i := 2; b.names[n]; i++ {
+		n = fmt.Sprintf("%s.%d", name, i)
+	}
+	b.names[n] = true
+	return n
+}
+
+// Globals returns an environment with the globals of layer l bound to
+// new variables named name+suffix, shown under title.
+func (b *Builder) Globals(l *Layer, suffix, title string) *Env {
+	env := b.root.Child()
+	var vs []*vcgen.Var
+	for _, g := range l.Globals {
+		v := b.NewVar(g.Name+suffix, SortOf(g.Type))
+		env.Set(g, &vcgen.VarRef{V: v})
+		vs = append(vs, v)
+	}
+	b.group(title, vs)
+	return env
+}
+
+// Frame extends env with a thread's frame (parameters, outputs, locals
+// of sig) bound to new variables named name+suffix, shown under title.
+func (b *Builder) Frame(env *Env, sig *lang.Signature, suffix, title string) *Env {
+	env = env.Child()
+	var vs []*vcgen.Var
+	for _, o := range sig.Frame() {
+		v := b.NewVar(o.Name+suffix, SortOf(o.Type))
+		env.Set(o, &vcgen.VarRef{V: v})
+		vs = append(vs, v)
+	}
+	b.group(title, vs)
+	return env
+}
+
+// Snapshot binds fresh copies of the variables of objs (as currently
+// bound in env) and returns the copies' environment and the command that
+// takes the snapshot.
+func (b *Builder) Snapshot(env *Env, objs []*lang.Object, suffix, title string) (*Env, vcgen.Cmd) {
+	snap := env.Child()
+	var lhs []*vcgen.Var
+	var rhs []vcgen.Expr
+	for _, o := range objs {
+		cur := env.Var(o)
+		v := b.NewVar(cur.Name+suffix, cur.Sort)
+		snap.Set(o, &vcgen.VarRef{V: v})
+		lhs = append(lhs, v)
+		rhs = append(rhs, &vcgen.VarRef{V: cur})
+	}
+	b.group(title, lhs)
+	return snap, &vcgen.Assign{Lhs: lhs, Rhs: rhs}
+}
+
+func (b *Builder) group(title string, vs []*vcgen.Var) {
+	if title != "" && len(vs) > 0 {
+		b.groups = append(b.groups, vcgen.VarGroup{Name: title, Vars: vs})
+	}
+}
+
+// Obligation finishes the obligation.
+func (b *Builder) Obligation(name, kind string, body vcgen.Cmd) *vcgen.Obligation {
+	return &vcgen.Obligation{Name: name, Kind: kind, Vars: b.vars, Body: body, Groups: b.groups}
+}

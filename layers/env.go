@@ -1,0 +1,68 @@
+package layers
+
+import (
+	"fmt"
+
+	"github.com/lipton-dev/lipton/lang"
+	"github.com/lipton-dev/lipton/vcgen"
+)
+
+// Env maps the language's objects (variables, constants, bound
+// variables) to IR expressions. Envs are persistent: Bind returns a new
+// Env that extends the receiver, so substituting arguments for function
+// parameters or a callee's parameters is a binding, never a rewrite.
+type Env struct {
+	parent *Env
+	vals   map[*lang.Object]vcgen.Expr
+}
+
+// NewEnv returns an empty environment.
+func NewEnv() *Env { return &Env{vals: map[*lang.Object]vcgen.Expr{}} }
+
+// Bind returns an environment that maps o to e and otherwise is env.
+func (env *Env) Bind(o *lang.Object, e vcgen.Expr) *Env {
+	return &Env{parent: env, vals: map[*lang.Object]vcgen.Expr{o: e}}
+}
+
+// Child returns an empty environment that extends env; fill it with Set.
+func (env *Env) Child() *Env {
+	return &Env{parent: env, vals: map[*lang.Object]vcgen.Expr{}}
+}
+
+// Set maps o to e in env itself (used while building an environment).
+func (env *Env) Set(o *lang.Object, e vcgen.Expr) { env.vals[o] = e }
+
+// Lookup returns what o is mapped to, or nil.
+func (env *Env) Lookup(o *lang.Object) vcgen.Expr {
+	for e := env; e != nil; e = e.parent {
+		if v, ok := e.vals[o]; ok {
+			return v
+		}
+	}
+	return nil
+}
+
+// Var returns the IR variable o is mapped to; it panics if o is mapped
+// to something else, which would be a bug in the caller.
+func (env *Env) Var(o *lang.Object) *vcgen.Var {
+	switch e := env.Lookup(o).(type) {
+	case *vcgen.VarRef:
+		return e.V
+	case nil:
+		panic(fmt.Sprintf("layers: %s %s is not bound", o.Kind, o.Name))
+	default:
+		panic(fmt.Sprintf("layers: %s %s is bound to an expression, not a variable", o.Kind, o.Name))
+	}
+}
+
+// SortOf converts a language type to an IR sort.
+func SortOf(t lang.Type) vcgen.Sort {
+	switch t := t.(type) {
+	case *lang.MapType:
+		return &vcgen.MapSort{Key: SortOf(t.Key), Val: SortOf(t.Val)}
+	}
+	if t == lang.Bool {
+		return vcgen.BoolSort
+	}
+	return vcgen.IntSort
+}

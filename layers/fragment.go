@@ -1,0 +1,220 @@
+package layers
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/lipton-dev/lipton/lang"
+	"github.com/lipton-dev/lipton/vcgen"
+)
+
+// location is where a statement sits: in block at index, where block is
+// the body of owner (nil for the procedure body).
+type location struct {
+	block []lang.Stmt
+	index int
+	owner lang.Stmt
+}
+
+// locate records, for every statement of p, its locations from the
+// procedure body inward, and maps yield statements, loops and calls to
+// their yield points.
+func (p *Proc) locate() {
+	p.locs = map[lang.Stmt][]location{}
+	p.yieldOf = map[lang.Stmt]*YieldPoint{}
+	for _, y := range p.Yields {
+		if y.Stmt != nil {
+			p.yieldOf[y.Stmt] = y
+		}
+	}
+	var walk func(block []lang.Stmt, owner lang.Stmt, outer []location)
+	walk = func(block []lang.Stmt, owner lang.Stmt, outer []location) {
+		for i, s := range block {
+			here := append(append([]location(nil), outer...), location{block, i, owner})
+			p.locs[s] = here
+			for _, inner := range childBlocks(s) {
+				walk(inner, s, here)
+			}
+		}
+	}
+	walk(p.Decl.Body.Stmts, nil, nil)
+}
+
+// childBlocks returns the statement lists directly inside s.
+func childBlocks(s lang.Stmt) [][]lang.Stmt {
+	switch s := s.(type) {
+	case *lang.IfStmt:
+		bs := [][]lang.Stmt{s.Then.Stmts}
+		if s.Else != nil {
+			bs = append(bs, []lang.Stmt{s.Else})
+		}
+		return bs
+	case *lang.BlockStmt:
+		return [][]lang.Stmt{s.Block.Stmts}
+	case *lang.WhileStmt:
+		return [][]lang.Stmt{s.Body.Stmts}
+	case *lang.ChoiceStmt:
+		var bs [][]lang.Stmt
+		for _, b := range s.Branches {
+			bs = append(bs, b.Stmts)
+		}
+		return bs
+	}
+	return nil
+}
+
+// Fragments generates the IR of a thread's code between yield points.
+type Fragments struct {
+	B    *Builder
+	Env  *Env // the globals and the thread's frame
+	Proc *Proc
+	Mode Mode // how asserts inside steps are treated
+	// End is what happens when the code reaches yield point y; after it
+	// the path stops (the fragment is over).
+	End func(y *YieldPoint) vcgen.Cmd
+	// Through, if set, makes calls of procedures part of the code instead
+	// of ends: the callee's requires is checked (in Mode), the globals and
+	// the call's outputs are havoced and the callee's ensures is assumed.
+	Through bool
+}
+
+// From returns the code of the fragments that start at yield point y.
+// The caller assumes what holds at y first.
+func (g *Fragments) From(y *YieldPoint) vcgen.Cmd {
+	switch y.Kind {
+	case YieldEntry:
+		return vcgen.Sequence(g.seq(g.Proc.Decl.Body.Stmts), g.end(g.Proc.Exit.Yield))
+	case YieldLoop:
+		w := y.Stmt.(*lang.WhileStmt)
+		return &vcgen.Choice{Branches: []vcgen.Cmd{
+			vcgen.Sequence(g.guard(w.Cond, false), g.seq(w.Body.Stmts), g.end(y)),
+			vcgen.Sequence(g.guard(w.Cond, true), g.after(y.Stmt)),
+		}}
+	case YieldExit:
+		return &vcgen.Assume{E: vcgen.Bool(false)}
+	}
+	return g.after(y.Stmt)
+}
+
+// end runs End at y and stops the path.
+func (g *Fragments) end(y *YieldPoint) vcgen.Cmd {
+	return vcgen.Sequence(g.End(y), &vcgen.Assume{E: vcgen.Bool(false)})
+}
+
+// after returns the code that follows statement s, up to the procedure
+// exit or the head of the enclosing loop.
+func (g *Fragments) after(s lang.Stmt) vcgen.Cmd {
+	locs := g.Proc.locs[s]
+	var cmds []vcgen.Cmd
+	for i := len(locs) - 1; i >= 0; i-- {
+		loc := locs[i]
+		cmds = append(cmds, g.seq(loc.block[loc.index+1:]))
+		if w, ok := loc.owner.(*lang.WhileStmt); ok {
+			if y := g.Proc.yieldOf[w]; y != nil {
+				return vcgen.Sequence(append(cmds, g.end(y))...)
+			}
+		}
+	}
+	return vcgen.Sequence(append(cmds, g.end(g.Proc.Exit.Yield))...)
+}
+
+func (g *Fragments) seq(ss []lang.Stmt) vcgen.Cmd {
+	var cmds []vcgen.Cmd
+	for _, s := range ss {
+		cmds = append(cmds, g.stmt(s))
+	}
+	return vcgen.Sequence(cmds...)
+}
+
+func (g *Fragments) stmt(s lang.Stmt) vcgen.Cmd {
+	switch s := s.(type) {
+	case *lang.YieldStmt:
+		return g.end(g.Proc.yieldOf[s])
+	case *lang.ReturnStmt:
+		return g.end(g.Proc.Exit.Yield)
+	case *lang.WhileStmt:
+		if y := g.Proc.yieldOf[s]; y != nil {
+			return g.end(y)
+		}
+		return g.privateLoop(s)
+	case *lang.CallStmt:
+		if y := g.Proc.yieldOf[s]; y != nil {
+			if g.Through {
+				return g.callThrough(y)
+			}
+			return g.end(y)
+		}
+	case *lang.IfStmt:
+		return g.B.ifStmt(s, g.Env, g.Mode,
+			func(ss []lang.Stmt, _ *Env, _ Mode) vcgen.Cmd { return g.seq(ss) }, g.stmt)
+	case *lang.BlockStmt:
+		return g.seq(s.Block.Stmts)
+	case *lang.ChoiceStmt:
+		var brs []vcgen.Cmd
+		for _, b := range s.Branches {
+			brs = append(brs, g.seq(b.Stmts))
+		}
+		return &vcgen.Choice{Branches: brs}
+	}
+	return g.B.Stmt(s, g.Env, g.Mode)
+}
+
+// guard assumes a branch condition (nothing for *).
+func (g *Fragments) guard(c lang.Expr, negated bool) vcgen.Cmd {
+	if c == nil {
+		return vcgen.Sequence()
+	}
+	e := g.B.Expr(c, g.Env)
+	if negated {
+		e = vcgen.Not(e)
+	}
+	return &vcgen.Assume{E: e}
+}
+
+// privateLoop summarizes a loop of private statements by its
+// invariants: they must hold on entry and be maintained by the body; the
+// loop's effect is to havoc what it writes, keeping the invariants.
+func (g *Fragments) privateLoop(w *lang.WhileStmt) vcgen.Cmd {
+	inv := g.B.Conj(w.Invariants, g.Env)
+	var written []*vcgen.Var
+	for o := range WrittenVars(w.Body.Stmts) {
+		written = append(written, g.Env.Var(o))
+	}
+	sortVars(written)
+	line := w.P.Line
+	return vcgen.Sequence(
+		assertion(g.Mode, inv, fmt.Sprintf("the invariant of the loop at line %d may not hold on entry", line), w.P),
+		&vcgen.Havoc{Vars: written},
+		&vcgen.Assume{E: inv},
+		&vcgen.Choice{Branches: []vcgen.Cmd{
+			vcgen.Sequence(g.guard(w.Cond, false), g.seq(w.Body.Stmts),
+				assertion(g.Mode, inv, fmt.Sprintf("the invariant of the loop at line %d may not be maintained", line), w.P),
+				&vcgen.Assume{E: vcgen.Bool(false)}),
+			g.guard(w.Cond, true),
+		}},
+	)
+}
+
+// callThrough is a call of a procedure inside the code: the callee's
+// requires must hold; then other threads and the callee run (globals and
+// outputs havoced) and the callee's ensures holds.
+func (g *Fragments) callThrough(y *YieldPoint) vcgen.Cmd {
+	call := y.Stmt.(*lang.CallStmt)
+	var havoc []*vcgen.Var
+	for _, gl := range g.Proc.Layer.Globals {
+		havoc = append(havoc, g.Env.Var(gl))
+	}
+	for _, o := range call.Outs {
+		havoc = append(havoc, g.Env.Var(o.Obj))
+	}
+	msg := fmt.Sprintf("the requires of %s may not hold at this call", call.Callee.Name)
+	return vcgen.Sequence(
+		assertion(g.Mode, g.B.AnnotationAt(y, g.Env), msg, call.P, y.Callee().P),
+		&vcgen.Havoc{Vars: havoc},
+		&vcgen.Assume{E: g.B.AnnotationAfter(y, g.Env)},
+	)
+}
+
+func sortVars(vs []*vcgen.Var) {
+	sort.Slice(vs, func(i, j int) bool { return vs[i].Name < vs[j].Name })
+}

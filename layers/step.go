@@ -1,0 +1,152 @@
+package layers
+
+import (
+	"github.com/lipton-dev/lipton/lang"
+	"github.com/lipton-dev/lipton/vcgen"
+)
+
+// Thread binds the frame of the thread that executes step s: new
+// variables named with suffix, shown under title.
+func (b *Builder) Thread(env *Env, s *Step, suffix, title string) *Env {
+	return b.Frame(env, s.Signature(), suffix, title)
+}
+
+// Body translates the transition of step s for the thread bound in env.
+func (b *Builder) Body(s *Step, env *Env, m Mode) vcgen.Cmd {
+	if s.Action != nil {
+		return b.ActionBody(s.Action.Decl, env, m)
+	}
+	return b.Stmt(s.Stmt, env, m)
+}
+
+// Gate translates the gate of step s for the thread bound in env: the
+// states from which the step cannot fail, and what is known to hold when
+// it runs. For an action: its requires and asserts. For an inline step:
+// its asserts, the conjuncts of the procedure's requires that read only
+// parameters (parameters never change), and the annotation of the yields
+// it directly follows (DESIGN §3).
+func (b *Builder) Gate(s *Step, env *Env) vcgen.Expr {
+	if s.Action != nil {
+		return wlp(b.ActionBody(s.Action.Decl, env, Mode{Check: true}), vcgen.Bool(true))
+	}
+	body := wlp(b.Stmt(s.Stmt, env, Mode{Check: true}), vcgen.Bool(true))
+	return vcgen.And(b.ParamFacts(s.Proc, env), b.Context(s, env), body)
+}
+
+// ParamFacts returns the conjuncts of p's requires that read only its
+// parameters and constants: they hold throughout p.
+func (b *Builder) ParamFacts(p *Proc, env *Env) vcgen.Expr {
+	params := map[*vcgen.Var]bool{}
+	for _, prm := range p.Decl.Params {
+		params[env.Var(prm.Name.Obj)] = true
+	}
+	var keep []vcgen.Expr
+	for _, c := range conjuncts(b.Conj(p.Decl.Requires, env)) {
+		if b.onlyVars(c, params) {
+			keep = append(keep, c)
+		}
+	}
+	return vcgen.And(keep...)
+}
+
+// onlyVars reports whether every state variable e reads is in allowed.
+// Uninterpreted constants are state variables of the obligation too, but
+// they never change, so they are allowed.
+func (b *Builder) onlyVars(e vcgen.Expr, allowed map[*vcgen.Var]bool) bool {
+	for _, v := range vcgen.FreeVars(e) {
+		if !allowed[v] && !b.consts[v] {
+			return false
+		}
+	}
+	return true
+}
+
+// Context translates the annotation part of an inline step's gate: the
+// disjunction, over the paths from yield points to the step, of the
+// yield's annotation and the branch conditions, without the conjuncts
+// about locals that private statements on the path overwrote.
+func (b *Builder) Context(s *Step, env *Env) vcgen.Expr {
+	if s.Context == nil {
+		return vcgen.Bool(true)
+	}
+	var alts []vcgen.Expr
+	for _, p := range s.Context.Paths {
+		stale := map[*vcgen.Var]bool{}
+		for o := range p.Assigned {
+			stale[env.Var(o)] = true
+		}
+		var facts []vcgen.Expr
+		for _, c := range conjuncts(b.AnnotationAfter(p.Yield, env)) {
+			facts = append(facts, c)
+		}
+		for _, n := range p.Conds {
+			if n.Cond != nil {
+				facts = append(facts, b.condition(n, env))
+			}
+		}
+		var fresh []vcgen.Expr
+		for _, f := range facts {
+			if !mentionsAny(f, stale) {
+				fresh = append(fresh, f)
+			}
+		}
+		alts = append(alts, vcgen.And(fresh...))
+	}
+	return vcgen.Or(alts...)
+}
+
+func (b *Builder) condition(n *Node, env *Env) vcgen.Expr {
+	c := b.Expr(n.Cond, env)
+	if n.Negated {
+		return vcgen.Not(c)
+	}
+	return c
+}
+
+func mentionsAny(e vcgen.Expr, vs map[*vcgen.Var]bool) bool {
+	for _, v := range vcgen.FreeVars(e) {
+		if vs[v] {
+			return true
+		}
+	}
+	return false
+}
+
+// AnnotationAt translates what must hold when a thread reaches yield
+// point y: its annotation and the layer's invariants; at a call, the
+// callee's requires for the call's arguments.
+func (b *Builder) AnnotationAt(y *YieldPoint, env *Env) vcgen.Expr {
+	inv := b.Conj(y.Proc.Layer.Invariants, env)
+	if q := y.Callee(); q != nil {
+		return vcgen.And(b.Conj(q.Requires, b.calleeEnv(y, env)), inv)
+	}
+	return vcgen.And(b.Conj(y.Ann, env), inv)
+}
+
+// AnnotationAfter translates what holds when a thread resumes after
+// yield point y: like AnnotationAt, but after a call the callee's
+// ensures (for the call's arguments and outputs).
+func (b *Builder) AnnotationAfter(y *YieldPoint, env *Env) vcgen.Expr {
+	if q := y.Callee(); q != nil {
+		inv := b.Conj(y.Proc.Layer.Invariants, env)
+		return vcgen.And(b.Conj(q.Ensures, b.calleeEnv(y, env)), inv)
+	}
+	return b.AnnotationAt(y, env)
+}
+
+// calleeEnv binds the callee's parameters to the call's arguments and
+// its outputs to the call's targets. Arguments read only locals that the
+// call does not assign (the checker ensures it), so they mean the same
+// before and after the call.
+func (b *Builder) calleeEnv(y *YieldPoint, env *Env) *Env {
+	call := y.Stmt.(*lang.CallStmt)
+	q := y.Callee()
+	inner := env.Child()
+	for i, p := range q.Params {
+		inner.Set(p.Name.Obj, b.Expr(call.Args[i], env))
+	}
+	for i, r := range q.Returns {
+		inner.Set(r.Name.Obj, env.Lookup(call.Outs[i].Obj))
+	}
+	return inner
+}

@@ -1,0 +1,248 @@
+package layers
+
+import (
+	"fmt"
+
+	"github.com/lipton-dev/lipton/lang"
+	"github.com/lipton-dev/lipton/vcgen"
+)
+
+// Mode says how the asserts of translated statements are treated.
+type Mode struct {
+	// Check keeps asserts (and the requires of called actions) as
+	// asserts of kind Kind; otherwise they become assumes, for checks
+	// where gates are known to hold.
+	Check bool
+	Kind  string
+	Layer int
+}
+
+// Assume is the mode for transition relations: gates are assumed.
+var Assume = Mode{}
+
+// Pos converts a source position for the IR.
+func Pos(p lang.Pos) vcgen.Pos { return vcgen.Pos{File: p.File, Line: p.Line, Col: p.Col} }
+
+// assertion is an assert (in check mode) or an assume of e.
+func assertion(m Mode, e vcgen.Expr, msg string, pos ...lang.Pos) vcgen.Cmd {
+	if !m.Check {
+		return &vcgen.Assume{E: e}
+	}
+	a := &vcgen.Assert{E: e, Kind: m.Kind, Msg: msg}
+	for _, p := range pos {
+		a.Pos = append(a.Pos, Pos(p))
+	}
+	return a
+}
+
+// Stmts translates a statement list of an action body or a step.
+func (b *Builder) Stmts(ss []lang.Stmt, env *Env, m Mode) vcgen.Cmd {
+	var cmds []vcgen.Cmd
+	for _, s := range ss {
+		cmds = append(cmds, b.Stmt(s, env, m))
+	}
+	return vcgen.Sequence(cmds...)
+}
+
+// Stmt translates a statement that executes without yielding: a simple
+// statement, a [ ] group, a branch or choice of such, or a call of an
+// action (inlined).
+func (b *Builder) Stmt(s lang.Stmt, env *Env, m Mode) vcgen.Cmd {
+	switch s := s.(type) {
+	case *lang.AssignStmt:
+		return b.assign(s, env)
+	case *lang.HavocStmt:
+		var vs []*vcgen.Var
+		for _, id := range s.Vars {
+			vs = append(vs, env.Var(id.Obj))
+		}
+		return &vcgen.Havoc{Vars: vs}
+	case *lang.AssumeStmt:
+		return &vcgen.Assume{E: b.Expr(s.Cond, env)}
+	case *lang.AssertStmt:
+		return assertion(m, b.Expr(s.Cond, env), "this assertion may fail", s.P)
+	case *lang.StepStmt:
+		return b.Stmts(s.Body, env, m)
+	case *lang.BlockStmt:
+		return b.Stmts(s.Block.Stmts, env, m)
+	case *lang.IfStmt:
+		return b.ifStmt(s, env, m, b.Stmts, func(e lang.Stmt) vcgen.Cmd { return b.Stmt(e, env, m) })
+	case *lang.ChoiceStmt:
+		var brs []vcgen.Cmd
+		for _, br := range s.Branches {
+			brs = append(brs, b.Stmts(br.Stmts, env, m))
+		}
+		return &vcgen.Choice{Branches: brs}
+	case *lang.CallStmt:
+		return b.CallAction(s, env, m)
+	}
+	panic(fmt.Sprintf("layers: %T at %s cannot be translated as a non-yielding statement", s, s.Pos()))
+}
+
+// ifStmt translates an if with the given translations of its branches:
+// a choice between the branches, each guarded by an assume.
+func (b *Builder) ifStmt(s *lang.IfStmt, env *Env, m Mode,
+	block func([]lang.Stmt, *Env, Mode) vcgen.Cmd, elseStmt func(lang.Stmt) vcgen.Cmd) vcgen.Cmd {
+	then := block(s.Then.Stmts, env, m)
+	var els vcgen.Cmd = vcgen.Sequence()
+	if s.Else != nil {
+		els = elseStmt(s.Else)
+	}
+	if s.Cond == nil {
+		return &vcgen.Choice{Branches: []vcgen.Cmd{then, els}}
+	}
+	c := b.Expr(s.Cond, env)
+	return &vcgen.Choice{Branches: []vcgen.Cmd{
+		vcgen.Sequence(&vcgen.Assume{E: c}, then),
+		vcgen.Sequence(&vcgen.Assume{E: vcgen.Not(c)}, els),
+	}}
+}
+
+func (b *Builder) assign(s *lang.AssignStmt, env *Env) vcgen.Cmd {
+	a := &vcgen.Assign{}
+	for i, lv := range s.Lhs {
+		v := env.Var(lv.Name.Obj)
+		val := b.Expr(s.Rhs[i], env)
+		if len(lv.Indices) > 0 {
+			var keys []vcgen.Expr
+			for _, k := range lv.Indices {
+				keys = append(keys, b.Expr(k, env))
+			}
+			val = storePath(vcgen.Ref(v), keys, val)
+		}
+		a.Lhs = append(a.Lhs, v)
+		a.Rhs = append(a.Rhs, val)
+	}
+	return a
+}
+
+// storePath is m with the location m[k1][k2]... set to val.
+func storePath(m vcgen.Expr, keys []vcgen.Expr, val vcgen.Expr) vcgen.Expr {
+	if len(keys) == 0 {
+		return val
+	}
+	inner := storePath(vcgen.Index(m, keys[0]), keys[1:], val)
+	return vcgen.Update(m, keys[0], inner)
+}
+
+// CallAction inlines a call of an action: the arguments are bound to
+// fresh copies of the action's frame, the action's requires is checked
+// (or assumed), its body runs, and its outputs are copied to the call's
+// targets.
+func (b *Builder) CallAction(s *lang.CallStmt, env *Env, m Mode) vcgen.Cmd {
+	act := s.Callee.Obj.Decl.(*lang.Action)
+	inner := b.Frame(env, &act.Signature, "@"+act.Name.Name, "")
+	var params []*vcgen.Var
+	var args []vcgen.Expr
+	for i, p := range act.Params {
+		params = append(params, inner.Var(p.Name.Obj))
+		args = append(args, b.Expr(s.Args[i], env))
+	}
+	cmds := []vcgen.Cmd{&vcgen.Assign{Lhs: params, Rhs: args}}
+	if len(act.Requires) > 0 {
+		msg := fmt.Sprintf("the requires of action %s may not hold at this call", act.Name.Name)
+		cmds = append(cmds, assertion(m, b.Conj(act.Requires, inner), msg, s.P, act.Requires[0].Pos()))
+	}
+	cmds = append(cmds, b.Stmts(act.Body.Stmts, inner, m))
+	if len(s.Outs) > 0 {
+		out := &vcgen.Assign{}
+		for i, o := range s.Outs {
+			out.Lhs = append(out.Lhs, env.Var(o.Obj))
+			out.Rhs = append(out.Rhs, &vcgen.VarRef{V: inner.Var(act.Returns[i].Name.Obj)})
+		}
+		cmds = append(cmds, out)
+	}
+	return vcgen.Sequence(cmds...)
+}
+
+// ActionBody translates an action as a step executed by the thread whose
+// frame is bound in env: its requires (checked or assumed) and its body.
+func (b *Builder) ActionBody(a *lang.Action, env *Env, m Mode) vcgen.Cmd {
+	var cmds []vcgen.Cmd
+	if len(a.Requires) > 0 {
+		msg := fmt.Sprintf("the requires of action %s may not hold", a.Name.Name)
+		cmds = append(cmds, assertion(m, b.Conj(a.Requires, env), msg, a.Requires[0].Pos()))
+	}
+	cmds = append(cmds, b.Stmts(a.Body.Stmts, env, m))
+	return vcgen.Sequence(cmds...)
+}
+
+// Check returns an assert of kind kind with a message and the source
+// positions involved.
+func Check(kind string, e vcgen.Expr, msg string, pos ...lang.Pos) *vcgen.Assert {
+	return assertion(Mode{Check: true, Kind: kind}, e, msg, pos...).(*vcgen.Assert)
+}
+
+// Distinct assumes that the linear parameters of two threads differ.
+func Distinct(sig1 *lang.Signature, env1 *Env, sig2 *lang.Signature, env2 *Env) vcgen.Cmd {
+	var facts []vcgen.Expr
+	for _, p := range sig1.Params {
+		for _, q := range sig2.Params {
+			if p.Linear && q.Linear && lang.Identical(p.Name.Obj.Type, q.Name.Obj.Type) {
+				facts = append(facts, vcgen.Ne(env1.Lookup(p.Name.Obj), env2.Lookup(q.Name.Obj)))
+			}
+		}
+	}
+	return &vcgen.Assume{E: vcgen.And(facts...)}
+}
+
+// Writes returns the variables a command may assign or havoc.
+func Writes(c vcgen.Cmd) map[*vcgen.Var]bool {
+	w := map[*vcgen.Var]bool{}
+	var walk func(vcgen.Cmd)
+	walk = func(c vcgen.Cmd) {
+		switch c := c.(type) {
+		case *vcgen.Assign:
+			for _, v := range c.Lhs {
+				w[v] = true
+			}
+		case *vcgen.Havoc:
+			for _, v := range c.Vars {
+				w[v] = true
+			}
+		case *vcgen.Choice:
+			for _, b := range c.Branches {
+				walk(b)
+			}
+		case *vcgen.Seq:
+			for _, b := range c.Cmds {
+				walk(b)
+			}
+		}
+	}
+	walk(c)
+	return w
+}
+
+// Reads returns the variables a command's expressions read.
+func Reads(c vcgen.Cmd) map[*vcgen.Var]bool {
+	r := map[*vcgen.Var]bool{}
+	add := func(e vcgen.Expr) {
+		for _, v := range vcgen.FreeVars(e) {
+			r[v] = true
+		}
+	}
+	var walk func(vcgen.Cmd)
+	walk = func(c vcgen.Cmd) {
+		switch c := c.(type) {
+		case *vcgen.Assume:
+			add(c.E)
+		case *vcgen.Assert:
+			add(c.E)
+		case *vcgen.Assign:
+			for _, e := range c.Rhs {
+				add(e)
+			}
+		case *vcgen.Choice:
+			for _, b := range c.Branches {
+				walk(b)
+			}
+		case *vcgen.Seq:
+			for _, b := range c.Cmds {
+				walk(b)
+			}
+		}
+	}
+	walk(c)
+	return r
+}

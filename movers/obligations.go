@@ -1,0 +1,201 @@
+package movers
+
+import (
+	"fmt"
+
+	"github.com/lipton-dev/lipton/lang"
+
+	"github.com/lipton-dev/lipton/layers"
+	"github.com/lipton-dev/lipton/vcgen"
+)
+
+// Check kinds of the mover obligations.
+const (
+	Commutativity       = "commutativity"
+	GatePreservation    = "gate preservation"
+	FailurePreservation = "failure preservation"
+	NonBlocking         = "non-blocking"
+	YieldSufficient     = "yield sufficiency"
+)
+
+// Skipped records a pair that needs no obligation, for verbose output.
+type Skipped struct {
+	Check  string
+	Layer  int
+	Reason string
+}
+
+// Obligations returns the mover obligations of layer l (DESIGN §4.2),
+// the pairs skipped because their footprints make them hold trivially,
+// and diagnostics for checks that could not be built (a transition with
+// too many paths), which count as unknown.
+func Obligations(l *layers.Layer) ([]*vcgen.Obligation, []Skipped, []*layers.Diagnostic) {
+	fps := make([]footprint, len(l.Steps))
+	for i, s := range l.Steps {
+		fps[i] = stepFootprint(s)
+	}
+	var obs []*vcgen.Obligation
+	var skipped []Skipped
+	var diags []*layers.Diagnostic
+	add := func(ob *vcgen.Obligation, err error) {
+		if err != nil {
+			diags = append(diags, err.(*layers.Diagnostic))
+			return
+		}
+		obs = append(obs, ob)
+	}
+	skip := func(check string, s1, s2 *layers.Step) {
+		skipped = append(skipped, Skipped{Check: check, Layer: l.Num,
+			Reason: fmt.Sprintf("%s and %s: disjoint footprints", s1.Name(), s2.Name())})
+	}
+	for _, s1 := range l.Steps {
+		for _, s2 := range l.Steps {
+			f1, f2 := fps[s1.ID], fps[s2.ID]
+			if !s1.Mover.IsRight() && !s2.Mover.IsLeft() {
+				continue
+			}
+			if commute(f1, f2) {
+				skip(Commutativity, s1, s2)
+			} else {
+				add(commutativity(s1, s2))
+			}
+			if disjoint(f1.writes, f2.gateReads) {
+				skip(GatePreservation, s1, s2)
+			} else {
+				obs = append(obs, gatePreservation(s1, s2))
+			}
+			if !s2.Mover.IsLeft() {
+				continue
+			}
+			if disjoint(f2.writes, f1.gateReads) {
+				skip(FailurePreservation, s1, s2)
+			} else {
+				obs = append(obs, failurePreservation(s1, s2))
+			}
+		}
+	}
+	for _, s := range l.Steps {
+		if s.Mover.IsLeft() {
+			add(nonBlocking(s))
+		}
+	}
+	return obs, skipped, diags
+}
+
+// pair is the setting of a two-thread obligation: s1 run by thread 1,
+// s2 by thread 2, with distinct linear parameters.
+type pair struct {
+	b          *layers.Builder
+	env        *layers.Env // globals
+	e1, e2     *layers.Env
+	s1, s2     *layers.Step
+	vars       []*vcgen.Var // globals and both frames
+	assumeDist vcgen.Cmd
+}
+
+func newPair(s1, s2 *layers.Step) *pair {
+	l := s1.Layer
+	b := layers.NewBuilder(l.Program)
+	p := &pair{b: b, s1: s1, s2: s2}
+	p.env = b.Globals(l, "", "globals")
+	p.e1 = b.Thread(p.env, s1, ".1", "thread 1 ("+s1.Name()+")")
+	p.e2 = b.Thread(p.env, s2, ".2", "thread 2 ("+s2.Name()+")")
+	for _, g := range l.Globals {
+		p.vars = append(p.vars, p.env.Var(g))
+	}
+	for _, o := range s1.Signature().Frame() {
+		p.vars = append(p.vars, p.e1.Var(o))
+	}
+	for _, o := range s2.Signature().Frame() {
+		p.vars = append(p.vars, p.e2.Var(o))
+	}
+	p.assumeDist = layers.Distinct(s1.Signature(), p.e1, s2.Signature(), p.e2)
+	return p
+}
+
+func (p *pair) gates() vcgen.Cmd {
+	return &vcgen.Assume{E: vcgen.And(p.b.Gate(p.s1, p.e1), p.b.Gate(p.s2, p.e2))}
+}
+
+func (p *pair) name(kind string) string {
+	return fmt.Sprintf("l%d-%s-%d-%d", p.s1.Layer.Num, kind, p.s1.ID, p.s2.ID)
+}
+
+func moverWord(s *layers.Step) string { return moverName(s.Mover) }
+
+// commutativity: τ(s1);τ(s2) ⊆ τ(s2);τ(s1) from states where both gates
+// hold. The reordered side is a relation with the intermediate state
+// existentially quantified.
+func commutativity(s1, s2 *layers.Step) (*vcgen.Obligation, error) {
+	p := newPair(s1, s2)
+	b := p.b
+	pre := map[*vcgen.Var]vcgen.Expr{}
+	post := map[*vcgen.Var]vcgen.Expr{}
+	var snapLhs []*vcgen.Var
+	var snapRhs []vcgen.Expr
+	for _, v := range p.vars {
+		old := b.NewVar(v.Name+".old", v.Sort)
+		snapLhs, snapRhs = append(snapLhs, old), append(snapRhs, &vcgen.VarRef{V: v})
+		pre[v], post[v] = &vcgen.VarRef{V: old}, &vcgen.VarRef{V: v}
+	}
+	swapped := vcgen.Sequence(b.Body(s2, p.e2, layers.Assume), b.Body(s1, p.e1, layers.Assume))
+	rel, err := vcgen.Relation(swapped, pre, post)
+	if err != nil {
+		return nil, tooManyPaths(Commutativity, s1, s2, err)
+	}
+	msg := fmt.Sprintf("%s (%s) does not commute with %s (%s): running them in this order reaches a state that the other order cannot",
+		s1.Name(), moverWord(s1), s2.Name(), moverWord(s2))
+	body := vcgen.Sequence(p.assumeDist, p.gates(),
+		&vcgen.Assign{Lhs: snapLhs, Rhs: snapRhs},
+		b.Body(s1, p.e1, layers.Assume), b.Body(s2, p.e2, layers.Assume),
+		layers.Check(Commutativity, rel, msg, s1.Pos, s2.Pos))
+	return b.Obligation(p.name("comm"), Commutativity, body), nil
+}
+
+// gatePreservation: s1 keeps the gate of s2.
+func gatePreservation(s1, s2 *layers.Step) *vcgen.Obligation {
+	p := newPair(s1, s2)
+	b := p.b
+	msg := fmt.Sprintf("%s (%s) may falsify the gate of %s (%s)", s1.Name(), moverWord(s1), s2.Name(), moverWord(s2))
+	body := vcgen.Sequence(p.assumeDist, p.gates(), b.Body(s1, p.e1, layers.Assume),
+		layers.Check(GatePreservation, b.Gate(s2, p.e2), msg, s1.Pos, s2.Pos))
+	return b.Obligation(p.name("gate"), GatePreservation, body)
+}
+
+// failurePreservation: the left mover s2 does not make the failing gate
+// of s1 hold, which would hide a failure when s2 moves left.
+func failurePreservation(s1, s2 *layers.Step) *vcgen.Obligation {
+	p := newPair(s1, s2)
+	b := p.b
+	g1 := b.Gate(s1, p.e1)
+	not := vcgen.Not(g1)
+	msg := fmt.Sprintf("%s (%s) may make the gate of %s true from a state where it is false, hiding a failure of %s",
+		s2.Name(), moverWord(s2), s1.Name(), s1.Name())
+	body := vcgen.Sequence(p.assumeDist, &vcgen.Assume{E: vcgen.And(not, b.Gate(s2, p.e2))},
+		b.Body(s2, p.e2, layers.Assume),
+		layers.Check(FailurePreservation, not, msg, s2.Pos, s1.Pos))
+	return b.Obligation(p.name("fail"), FailurePreservation, body)
+}
+
+// nonBlocking: a left mover can always run when its gate holds.
+func nonBlocking(s *layers.Step) (*vcgen.Obligation, error) {
+	l := s.Layer
+	b := layers.NewBuilder(l.Program)
+	env := b.Globals(l, "", "globals")
+	te := b.Thread(env, s, "", "thread ("+s.Name()+")")
+	rel, err := vcgen.Relation(b.Body(s, te, layers.Assume), nil, nil)
+	if err != nil {
+		return nil, tooManyPaths(NonBlocking, s, s, err)
+	}
+	msg := fmt.Sprintf("%s is a %s but may block: from a state satisfying its gate it has no execution", s.Name(), moverWord(s))
+	body := vcgen.Sequence(&vcgen.Assume{E: b.Gate(s, te)}, layers.Check(NonBlocking, rel, msg, s.Pos))
+	return b.Obligation(fmt.Sprintf("l%d-nonblocking-%d", l.Num, s.ID), NonBlocking, body), nil
+}
+
+// tooManyPaths reports a check whose transition relation could not be
+// computed: it is unknown, never proven.
+func tooManyPaths(check string, s1, s2 *layers.Step, err error) *layers.Diagnostic {
+	return &layers.Diagnostic{Check: check, Layer: s1.Layer.Num, Unknown: true,
+		Msg: fmt.Sprintf("cannot check %s and %s: %v; split the steps", s1.Name(), s2.Name(), err),
+		Pos: []lang.Pos{s1.Pos, s2.Pos}}
+}

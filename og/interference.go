@@ -1,0 +1,123 @@
+package og
+
+import (
+	"fmt"
+
+	"github.com/lipton-dev/lipton/layers"
+	"github.com/lipton-dev/lipton/vcgen"
+)
+
+// interferer is code another thread may run atomically at this layer: the
+// fragments of a procedure from one yield point, or a client's call of a
+// public action.
+type interferer struct {
+	proc   *layers.Proc
+	start  *layers.YieldPoint
+	action *layers.Action
+}
+
+func (f interferer) name() string {
+	if f.action != nil {
+		return "action " + f.action.Name()
+	}
+	return fmt.Sprintf("%s %s", f.proc.Name(), from(f.start))
+}
+
+func interferers(l *layers.Layer) []interferer {
+	var fs []interferer
+	for _, p := range l.Procs {
+		for _, y := range p.Yields {
+			if y.Kind != layers.YieldExit {
+				fs = append(fs, interferer{proc: p, start: y})
+			}
+		}
+	}
+	for _, a := range l.Actions {
+		if a.Public {
+			fs = append(fs, interferer{action: a})
+		}
+	}
+	return fs
+}
+
+// nonInterference pairs every yield point of every procedure with every
+// interferer run by another thread.
+func nonInterference(l *layers.Layer) ([]*vcgen.Obligation, []Skipped) {
+	var obs []*vcgen.Obligation
+	var skipped []Skipped
+	fs := interferers(l)
+	for _, p := range l.Procs {
+		for _, y := range p.Yields {
+			if y.Kind == layers.YieldCall {
+				continue // the callee's entry and exit annotations cover it
+			}
+			for _, f := range fs {
+				ob := nonInterferenceCheck(y, f)
+				if ob == nil {
+					skipped = append(skipped, Skipped{Check: NonInterference, Layer: l.Num,
+						Reason: fmt.Sprintf("%s of %s vs %s: disjoint footprints", describe(y), p.Name(), f.name())})
+					continue
+				}
+				obs = append(obs, ob)
+			}
+		}
+	}
+	return obs, skipped
+}
+
+// nonInterferenceCheck builds {ann(y)[t1] ∧ pre(f)[t2] ∧ t1 ≠ t2} f[t2]
+// {ann(y)[t1]}, or returns nil if f writes nothing ann(y) reads.
+func nonInterferenceCheck(y *layers.YieldPoint, f interferer) *vcgen.Obligation {
+	l := y.Proc.Layer
+	b := layers.NewBuilder(l.Program)
+	env := b.Globals(l, "", "globals")
+	title1 := fmt.Sprintf("thread 1 (%s, at line %d)", y.Proc.Name(), y.Pos.Line)
+	env1 := b.Frame(env, &y.Proc.Decl.Signature, ".1", title1)
+	target := b.AnnotationAt(y, env1)
+	var code vcgen.Cmd
+	var pre vcgen.Expr
+	var distinct vcgen.Cmd
+	if f.action != nil {
+		env2 := b.Frame(env, &f.action.Decl.Signature, ".2", "thread 2 ("+f.action.Name()+")")
+		pre = vcgen.And(b.Conj(f.action.Decl.Requires, env2), b.Conj(l.Invariants, env2))
+		distinct = layers.Distinct(&y.Proc.Decl.Signature, env1, &f.action.Decl.Signature, env2)
+		msg := fmt.Sprintf("%s may be invalidated by another thread running %s", describe(y), f.name())
+		code = vcgen.Sequence(b.Stmts(f.action.Decl.Body.Stmts, env2, layers.Assume),
+			layers.Check(NonInterference, target, msg, y.Pos, f.action.Decl.P))
+	} else {
+		env2 := b.Frame(env, &f.proc.Decl.Signature, ".2", "thread 2 ("+f.proc.Name()+")")
+		pre = vcgen.And(b.AnnotationAfter(f.start, env2), b.ParamFacts(f.proc, env2))
+		distinct = layers.Distinct(&y.Proc.Decl.Signature, env1, &f.proc.Decl.Signature, env2)
+		g := &layers.Fragments{B: b, Env: env2, Proc: f.proc, Mode: layers.Assume}
+		g.End = func(q *layers.YieldPoint) vcgen.Cmd {
+			msg := fmt.Sprintf("%s may be invalidated by another thread running %s to line %d",
+				describe(y), f.name(), q.Pos.Line)
+			return layers.Check(NonInterference, target, msg, y.Pos, f.start.Pos, q.Pos)
+		}
+		code = g.From(f.start)
+	}
+	if !touches(code, target) {
+		return nil
+	}
+	facts := b.ParamFacts(y.Proc, env1)
+	body := vcgen.Sequence(&vcgen.Assume{E: target}, &vcgen.Assume{E: facts}, &vcgen.Assume{E: pre}, distinct, code)
+	return b.Obligation(obName(l, "ni", y.Proc.Name(), y.Pos.Line, f.key()), NonInterference, body)
+}
+
+func (f interferer) key() string {
+	if f.action != nil {
+		return f.action.Name()
+	}
+	return fmt.Sprintf("%s.%d", f.proc.Name(), f.start.Pos.Line)
+}
+
+// touches reports whether code writes a variable that e reads.
+func touches(code vcgen.Cmd, e vcgen.Expr) bool {
+	w := layers.Writes(code)
+	for _, v := range vcgen.FreeVars(e) {
+		if w[v] {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,142 @@
+// Package og generates the Owicki-Gries obligations of one layer
+// (DESIGN §4.1): every fragment, started in a state satisfying its yield
+// annotation, reaches the next yield points in states satisfying theirs
+// and meets only gates that hold (sequential correctness); and no
+// fragment of another thread invalidates a yield annotation
+// (non-interference).
+package og
+
+import (
+	"fmt"
+
+	"github.com/lipton-dev/lipton/lang"
+	"github.com/lipton-dev/lipton/layers"
+	"github.com/lipton-dev/lipton/vcgen"
+)
+
+// Check kinds of the obligations of this package.
+const (
+	Sequential      = "sequential"
+	NonInterference = "non-interference"
+	Initial         = "initial state"
+)
+
+// Skipped records a pair that needs no obligation, for verbose output.
+type Skipped struct {
+	Check  string
+	Layer  int
+	Reason string
+}
+
+// Obligations returns the OG obligations of layer l and the pairs it
+// skipped because their footprints are disjoint.
+func Obligations(l *layers.Layer) ([]*vcgen.Obligation, []Skipped) {
+	var obs []*vcgen.Obligation
+	obs = append(obs, initial(l)...)
+	for _, p := range l.Procs {
+		for _, y := range p.Yields {
+			if y.Kind == layers.YieldEntry || y.Kind == layers.YieldStmt || y.Kind == layers.YieldLoop {
+				obs = append(obs, sequential(p, y))
+			}
+		}
+	}
+	for _, a := range l.Actions {
+		if a.Public {
+			obs = append(obs, publicAction(a))
+		}
+	}
+	ni, skipped := nonInterference(l)
+	return append(obs, ni...), skipped
+}
+
+// obName makes a readable, unique obligation name.
+func obName(l *layers.Layer, kind string, parts ...any) string {
+	s := fmt.Sprintf("l%d-%s", l.Num, kind)
+	for _, p := range parts {
+		s += fmt.Sprintf("-%v", p)
+	}
+	return s
+}
+
+// describe names a yield point in messages.
+func describe(y *layers.YieldPoint) string {
+	switch y.Kind {
+	case layers.YieldEntry:
+		return fmt.Sprintf("the requires of %s", y.Proc.Name())
+	case layers.YieldExit:
+		return fmt.Sprintf("the ensures of %s", y.Proc.Name())
+	case layers.YieldLoop:
+		return fmt.Sprintf("the invariant of the loop at line %d in %s", y.Pos.Line, y.Proc.Name())
+	case layers.YieldCall:
+		return fmt.Sprintf("the requires of %s at the call at line %d in %s", y.Callee().Name.Name, y.Pos.Line, y.Proc.Name())
+	}
+	return fmt.Sprintf("the annotation of the yield at line %d in %s", y.Pos.Line, y.Proc.Name())
+}
+
+// from names the start of a fragment in messages.
+func from(y *layers.YieldPoint) string {
+	if y.Kind == layers.YieldEntry {
+		return fmt.Sprintf("from the entry of %s", y.Proc.Name())
+	}
+	return fmt.Sprintf("from line %d", y.Pos.Line)
+}
+
+// sequential checks the fragments of p that start at y.
+func sequential(p *layers.Proc, y *layers.YieldPoint) *vcgen.Obligation {
+	b := layers.NewBuilder(p.Layer.Program)
+	env := b.Globals(p.Layer, "", "globals")
+	env = b.Frame(env, &p.Decl.Signature, "", "locals of "+p.Name())
+	g := &layers.Fragments{B: b, Env: env, Proc: p, Through: true,
+		Mode: layers.Mode{Check: true, Kind: Sequential}}
+	g.End = func(q *layers.YieldPoint) vcgen.Cmd {
+		msg := fmt.Sprintf("%s may not hold when %s reaches it %s", describe(q), p.Name(), from(y))
+		if q.Kind == layers.YieldExit {
+			msg = fmt.Sprintf("%s may not hold at exit, reached %s", describe(q), from(y))
+		}
+		return layers.Check(Sequential, b.AnnotationAt(q, env), msg, q.Pos, y.Pos)
+	}
+	start := vcgen.And(b.AnnotationAfter(y, env), b.ParamFacts(p, env))
+	body := vcgen.Sequence(&vcgen.Assume{E: start}, g.From(y))
+	return b.Obligation(obName(p.Layer, "seq", p.Name(), y.Pos.Line), Sequential, body)
+}
+
+// publicAction checks that an action called by clients meets its
+// asserts and ensures and keeps the layer's invariants.
+func publicAction(a *layers.Action) *vcgen.Obligation {
+	l := a.Layer
+	b := layers.NewBuilder(l.Program)
+	env := b.Globals(l, "", "globals")
+	env = b.Frame(env, &a.Decl.Signature, "", "locals of "+a.Name())
+	inv := b.Conj(l.Invariants, env)
+	post := vcgen.And(b.Conj(a.Decl.Ensures, env), inv)
+	msg := fmt.Sprintf("the ensures of action %s or the layer's invariants may not hold after it", a.Name())
+	body := vcgen.Sequence(
+		&vcgen.Assume{E: vcgen.And(b.Conj(a.Decl.Requires, env), inv)},
+		b.Stmts(a.Decl.Body.Stmts, env, layers.Mode{Check: true, Kind: Sequential}),
+		layers.Check(Sequential, post, msg, a.Decl.P),
+	)
+	return b.Obligation(obName(l, "seq", a.Name()), Sequential, body)
+}
+
+// initial checks that the layer's invariants hold in the initial state.
+func initial(l *layers.Layer) []*vcgen.Obligation {
+	if len(l.Invariants) == 0 {
+		return nil
+	}
+	b := layers.NewBuilder(l.Program)
+	env := b.Globals(l, "", "globals")
+	init := &vcgen.Assign{}
+	for _, g := range l.Globals {
+		if d := g.Decl.(*lang.VarDecl); d.Init != nil {
+			init.Lhs = append(init.Lhs, env.Var(g))
+			init.Rhs = append(init.Rhs, b.Expr(d.Init, env))
+		}
+	}
+	var asserts []vcgen.Cmd
+	for _, inv := range l.Invariants {
+		msg := fmt.Sprintf("this invariant of layer %d may not hold in the initial state", l.Num)
+		asserts = append(asserts, layers.Check(Initial, b.Expr(inv, env), msg, inv.Pos()))
+	}
+	body := vcgen.Sequence(append([]vcgen.Cmd{init}, asserts...)...)
+	return []*vcgen.Obligation{b.Obligation(obName(l, "init"), Initial, body)}
+}
