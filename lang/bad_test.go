@@ -272,6 +272,12 @@ var badCases = []struct {
 		`4:13: x receives two outputs of one call`,
 	}},
 	{"call output to parameter", "layer 0 { action a() returns (o: int) {} proc p(n: int) { call n := a(); } }", []string{`1:64: cannot assign to parameter n: parameters are read-only`}},
+	{"procedure call argument reads global", "var g: int;\nlayer 0 { proc p(x: int) { call p(g + 1); } }", []string{
+		`2:35: global variable g cannot be read in an argument of a call to a procedure (it may read locals only)`,
+	}},
+	{"procedure call output read by argument", "layer 0 { proc p(x: int) returns (r: int) { var y: int; call y := p(y + 1); } }", []string{
+		`1:62: y is both an output and read by an argument of this call`,
+	}},
 	{"call of later procedure with wrong argument", "layer 0 {\n  proc p() { call q(true); }\n  proc q(x: int) {}\n}", []string{`2:21: argument x of q must have type int, not bool`}},
 
 	// ---- Assignments ----
