@@ -12,6 +12,9 @@ type vc struct {
 	initial map[*Var]*Var // each program variable's incarnation at entry
 	blocks  []*block
 	goals   []*goal // in program order of the asserts
+	// quantified is set if some condition contains a quantifier; such vcs
+	// are solved without push/pop (see session.incremental).
+	quantified bool
 }
 
 // A block is a straight-line piece of the passive program. Blocks end at a
@@ -20,9 +23,10 @@ type vc struct {
 type block struct {
 	preds []*block
 	conds []Expr // passive conditions in order (asserts included)
-	// exit holds iff the block is reached and all its conditions hold.
+	// exit implies that the block is reached and all its conditions
+	// hold (see defs).
 	exit *Var
-	// reach holds iff the block is reached from the entry with all
+	// reach implies that the block is reached from the entry with all
 	// conditions on the way true; only blocks with several predecessors
 	// have their own variable, see reachExpr.
 	reach  *Var
@@ -50,28 +54,45 @@ func (b *block) reachExpr() Expr {
 	return falseLit // unreachable: after a choice without branches
 }
 
-// defs returns the definitions of the block flags. The exit flag of a
-// block without successors is never read, so it is left undefined (and
-// the block's conditions, which no goal needs, unasserted).
+// defs returns the constraints on the block flags that the goals need.
+//
+// They are implications, not equivalences: exit ⇒ reach ∧ conditions, and
+// reach ⇒ some predecessor's exit. That is enough, since a model of a
+// failure formula then always contains a real path to the failing assert
+// (follow true flags backwards), and a real failing path satisfies the
+// constraints with the flags on it true and the others false. It also
+// keeps every assumption in positive position, so a quantified assume
+// stays a universal hypothesis for Z3 to instantiate; under an equivalence
+// it would also occur negated, as an existential to skolemize.
 func (v *vc) defs() []Expr {
-	used := make(map[*block]bool)
-	for _, b := range v.blocks {
-		for _, p := range b.preds {
-			used[p] = true
+	reachNeeded := make(map[*block]bool)
+	exitNeeded := make(map[*block]bool)
+	var need func(b *block)
+	need = func(b *block) {
+		if reachNeeded[b] {
+			return
 		}
+		reachNeeded[b] = true
+		for _, p := range b.preds {
+			exitNeeded[p] = true
+			need(p)
+		}
+	}
+	for _, g := range v.goals {
+		need(g.block)
 	}
 	var out []Expr
 	for _, b := range v.blocks {
-		if b.reach != nil {
+		if b.reach != nil && reachNeeded[b] {
 			preds := make([]Expr, len(b.preds))
 			for i, p := range b.preds {
 				preds[i] = Ref(p.exit)
 			}
-			out = append(out, Eq(Ref(b.reach), Or(preds...)))
+			out = append(out, Implies(Ref(b.reach), Or(preds...)))
 		}
-		if used[b] {
+		if exitNeeded[b] {
 			conj := append([]Expr{b.reachExpr()}, b.conds...)
-			out = append(out, Eq(Ref(b.exit), And(conj...)))
+			out = append(out, Implies(Ref(b.exit), And(conj...)))
 		}
 	}
 	return out
@@ -142,14 +163,15 @@ func (p *passifier) incarnate(v *Var) *Var {
 func (p *passifier) cmd(c Cmd) {
 	switch c := c.(type) {
 	case *Assume:
-		p.b.conds = append(p.b.conds, Subst(c.E, p.sub))
+		p.cond(c.E)
 	case *Assert:
-		p.b.conds = append(p.b.conds, Subst(c.E, p.sub))
+		p.cond(c.E)
 		p.vc.goals = append(p.vc.goals, &goal{assert: c, block: p.b, state: copyIncarnations(p.cur)})
 		p.b = p.newBlock(p.b)
 	case *Assign:
 		vals := make([]Expr, len(c.Rhs))
 		for i, e := range c.Rhs {
+			p.noteQuantifiers(e)
 			vals[i] = Subst(e, p.sub)
 		}
 		for i, v := range c.Lhs {
@@ -166,6 +188,21 @@ func (p *passifier) cmd(c Cmd) {
 			p.cmd(s)
 		}
 	}
+}
+
+// cond adds the condition e, in the current incarnations, to the block.
+func (p *passifier) cond(e Expr) {
+	p.noteQuantifiers(e)
+	p.b.conds = append(p.b.conds, Subst(e, p.sub))
+}
+
+// noteQuantifiers sets vc.quantified if e contains a quantifier.
+func (p *passifier) noteQuantifiers(e Expr) {
+	walkExpr(e, func(e Expr) {
+		if _, ok := e.(*Quant); ok {
+			p.vc.quantified = true
+		}
+	})
 }
 
 func copyIncarnations(m map[*Var]*Var) map[*Var]*Var {

@@ -48,6 +48,9 @@ func (op UnaryOp) String() string {
 type printer struct {
 	names map[*Var]string
 	taken map[string]bool
+	// clean, if set, rewrites a variable's name into the target syntax
+	// before uniqueness is ensured.
+	clean func(string) string
 }
 
 func newPrinter() *printer {
@@ -59,9 +62,13 @@ func (p *printer) name(v *Var) string {
 	if n, ok := p.names[v]; ok {
 		return n
 	}
-	n := v.Name
+	base := v.Name
+	if p.clean != nil {
+		base = p.clean(base)
+	}
+	n := base
 	for i := 1; p.taken[n] || n == ""; i++ {
-		n = v.Name + "_" + strconv.Itoa(i)
+		n = base + "_" + strconv.Itoa(i)
 	}
 	p.names[v] = n
 	p.taken[n] = true

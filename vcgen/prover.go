@@ -133,32 +133,28 @@ func (r ObligationResult) failAll(err error, start time.Time) ObligationResult {
 	return r
 }
 
-// prove runs the queries of one obligation inside its own arena scope and
-// solver scope.
+// prove runs the queries of one obligation inside its own arena scope.
 func (p *Prover) prove(ctx context.Context, v *vc, opts Options, start time.Time, results []Result) error {
-	solver, err := p.acquireSolver()
-	if err != nil {
-		return err
+	s := &session{parent: ctx, cancel: ctx, v: v, results: results, incremental: !v.quantified}
+	if s.incremental {
+		solver, err := p.acquireSolver()
+		if err != nil {
+			return err
+		}
+		s.solver = solver
 	}
 	mark := p.ctx.Mark()
 	defer p.ctx.Release(mark)
-	if err := solver.Push(); err != nil {
-		return err
-	}
-	defer solver.Pop(1)
-	s := &session{solver: solver, parent: ctx, cancel: ctx, v: v, en: newEncoder(p.ctx, v), results: results}
+	s.en = newEncoder(p.ctx, v)
+	s.reader = &modelReader{en: s.en, v: v}
 	if opts.Timeout > 0 {
 		s.deadline = start.Add(opts.Timeout)
 		var stop context.CancelFunc
 		s.cancel, stop = context.WithDeadline(ctx, s.deadline)
 		defer stop()
-	} else if err := solver.SetTimeout(0); err != nil {
-		return err
 	}
 	for _, d := range v.defs() {
-		if err := solver.Assert(s.en.term(d)); err != nil {
-			return err
-		}
+		s.defs = append(s.defs, s.en.term(d))
 	}
 	s.fails = make([]z3.Term, len(v.goals))
 	for i, g := range v.goals {
@@ -167,7 +163,17 @@ func (p *Prover) prove(ctx context.Context, v *vc, opts Options, start time.Time
 	if err := p.ctx.Err(); err != nil {
 		return err
 	}
-	s.reader = &modelReader{en: s.en, v: v}
+	if s.incremental {
+		if err := s.solver.Push(); err != nil {
+			return err
+		}
+		defer s.solver.Pop(1)
+		for _, d := range s.defs {
+			if err := s.solver.Assert(d); err != nil {
+				return err
+			}
+		}
+	}
 	if opts.Encoding == Labelled {
 		s.labelled()
 	} else {
@@ -185,8 +191,21 @@ func allGoals(n int) []int {
 }
 
 // A session holds the state of one obligation's queries.
+//
+// Quantifier-free obligations are solved incrementally: the definitions
+// are asserted once on the Prover's long-lived solver and each query is a
+// push/pop scope, which costs tens of microseconds. Obligations with
+// quantifiers get a fresh solver per query instead: without push/pop Z3
+// runs its preprocessing tactics (solving equations, eliminating
+// variables) before the SMT core, and in Z3 4.8.12 its model-based
+// quantifier instantiation needs them. For example "forall i :: i > 10 ==>
+// m[i] == 7" with m1 == m[3 := 4] and m1[3] == 4 is sat at once from
+// scratch but times out after push.
 type session struct {
-	solver   *z3.Solver
+	incremental bool
+	solver      *z3.Solver // the shared solver, if incremental
+	last        *z3.Solver // the solver of the latest query
+	defs        []z3.Term  // the vc's definitions
 	parent   context.Context // the caller's context: cancellation
 	cancel   context.Context // parent, bounded by the deadline
 	deadline time.Time       // zero if no timeout
@@ -287,32 +306,34 @@ func (s *session) settle(r *Result, st z3.Status, err error) {
 	}
 }
 
-// check asserts f in a new solver scope and checks it; on sat it loads the
-// model into the reader and calls onSat before the scope is popped.
+// check checks f together with the definitions; on sat it loads the model
+// into the reader and calls onSat while the model is current.
 func (s *session) check(f z3.Term, onSat func() error) (z3.Status, time.Duration, error) {
 	start := time.Now()
+	var timeout time.Duration
 	if !s.deadline.IsZero() {
-		left := time.Until(s.deadline)
-		if left <= 0 {
+		if timeout = time.Until(s.deadline); timeout <= 0 {
 			return z3.Unknown, 0, nil
 		}
-		if err := s.solver.SetTimeout(left); err != nil {
-			return z3.Unknown, 0, err
-		}
 	}
-	if err := s.solver.Push(); err != nil {
+	solver, done, err := s.querySolver()
+	if err != nil {
 		return z3.Unknown, 0, err
 	}
-	defer s.solver.Pop(1)
-	if err := s.solver.Assert(f); err != nil {
+	defer done()
+	s.last = solver
+	if err := solver.SetTimeout(timeout); err != nil {
 		return z3.Unknown, 0, err
 	}
-	st, err := s.solver.Check(s.cancel)
+	if err := solver.Assert(f); err != nil {
+		return z3.Unknown, 0, err
+	}
+	st, err := solver.Check(s.cancel)
 	d := time.Since(start)
 	if err != nil || st != z3.Sat {
 		return st, d, err
 	}
-	m, err := s.solver.Model()
+	m, err := solver.Model()
 	if err != nil {
 		return z3.Unknown, d, err
 	}
@@ -323,6 +344,29 @@ func (s *session) check(f z3.Term, onSat func() error) (z3.Status, time.Duration
 	return st, d, nil
 }
 
+// querySolver returns the solver for one query, with the definitions
+// asserted, and the function that ends the query. A fresh solver lives in
+// the obligation's arena scope, so the terms and models of all queries
+// stay valid until the obligation is done.
+func (s *session) querySolver() (*z3.Solver, func(), error) {
+	if s.incremental {
+		if err := s.solver.Push(); err != nil {
+			return nil, nil, err
+		}
+		return s.solver, func() { s.solver.Pop(1) }, nil
+	}
+	solver, err := s.en.ctx.NewSolver()
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, d := range s.defs {
+		if err := solver.Assert(d); err != nil {
+			return nil, nil, err
+		}
+	}
+	return solver, func() {}, nil
+}
+
 // reason explains an Unknown answer.
 func (s *session) reason() string {
 	if s.parent.Err() != nil {
@@ -331,7 +375,10 @@ func (s *session) reason() string {
 	if !s.deadline.IsZero() && !time.Now().Before(s.deadline) {
 		return "timeout"
 	}
-	r := strings.Trim(s.solver.ReasonUnknown(), "()")
+	if s.last == nil {
+		return "unknown"
+	}
+	r := strings.Trim(s.last.ReasonUnknown(), "()")
 	if r == "canceled" || r == "interrupted" {
 		return "timeout" // our deadline context fired just before Z3's timer
 	}

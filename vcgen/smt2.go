@@ -26,6 +26,7 @@ func WriteSMT2(w io.Writer, ob *Obligation) error {
 // in declaration order, so both backends name everything alike.
 func (v *vc) printer() *printer {
 	p := newPrinter()
+	p.clean = smtClean
 	for _, c := range v.consts {
 		p.name(c)
 	}
@@ -47,8 +48,34 @@ func (sw *smtWriter) script(v *vc) {
 	sw.comment("One (check-sat) per assert, in program order: unsat means the assert")
 	sw.comment("holds, sat that it fails. Each assert is checked assuming the asserts")
 	sw.comment("before it hold. Run: z3 -smt2 FILE (add -T:SECONDS for a time limit).")
-	sw.comment("x@k is variable x after its k-th update; ok@b holds iff block b is")
-	sw.comment("reached and its conditions hold; reach@b iff join block b is reached.")
+	sw.comment("x@0 is the initial value of variable x, x@k its k-th later incarnation;")
+	sw.comment("ok@b implies that block b is reached and its conditions hold, reach@b")
+	sw.comment("that join block b is reached.")
+	if !v.quantified {
+		sw.context(v)
+		for i, g := range v.goals {
+			sw.goal(v, i, g)
+			sw.w.WriteString("(push 1)\n")
+			sw.failure(g)
+			sw.w.WriteString("(pop 1)\n")
+		}
+		return
+	}
+	sw.comment("The obligation has quantifiers, so each assert is a problem of its own,")
+	sw.comment("separated by (reset): without push/pop Z3 preprocesses the problem,")
+	sw.comment("which its quantifier instantiation needs. lipton solves it the same way.")
+	for i, g := range v.goals {
+		if i > 0 {
+			sw.w.WriteString("(reset)\n")
+		}
+		sw.goal(v, i, g)
+		sw.context(v)
+		sw.failure(g)
+	}
+}
+
+// context declares the vc's constants and asserts its definitions.
+func (sw *smtWriter) context(v *vc) {
 	for _, c := range v.consts {
 		fmt.Fprintf(sw.w, "(declare-const %s %s)\n", symbol(sw.p.name(c)), smtSort(c.Sort))
 	}
@@ -57,13 +84,19 @@ func (sw *smtWriter) script(v *vc) {
 		sw.expr(d)
 		sw.w.WriteString(")\n")
 	}
-	for i, g := range v.goals {
-		sw.comment(fmt.Sprintf("assert %d of %d: %s", i+1, len(v.goals), describeAssert(g.assert)))
-		sw.comment("  " + g.assert.E.String())
-		sw.w.WriteString("(push 1)\n(assert ")
-		sw.expr(g.failure())
-		sw.w.WriteString(")\n(check-sat)\n(pop 1)\n")
-	}
+}
+
+// goal prints the comment that introduces goal i.
+func (sw *smtWriter) goal(v *vc, i int, g *goal) {
+	sw.comment(fmt.Sprintf("assert %d of %d: %s", i+1, len(v.goals), describeAssert(g.assert)))
+	sw.comment("  " + g.assert.E.String())
+}
+
+// failure asserts the failure of g and checks it.
+func (sw *smtWriter) failure(g *goal) {
+	sw.w.WriteString("(assert ")
+	sw.expr(g.failure())
+	sw.w.WriteString(")\n(check-sat)\n")
 }
 
 func (sw *smtWriter) comment(s string) {
@@ -83,8 +116,12 @@ func symbol(name string) string {
 	if simple && !smtReserved[name] {
 		return name
 	}
-	name = strings.NewReplacer("|", "_", `\`, "_").Replace(name)
-	return "|" + name + "|"
+	return "|" + smtClean(name) + "|"
+}
+
+// smtClean replaces the characters a quoted SMT-LIB symbol cannot contain.
+func smtClean(name string) string {
+	return strings.NewReplacer("|", "_", `\`, "_").Replace(name)
 }
 
 // smtReserved are SMT-LIB reserved words and the theory symbols a
