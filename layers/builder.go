@@ -68,9 +68,14 @@ func (b *Builder) unique(name string) string {
 // Globals returns an environment with the globals of layer l bound to
 // new variables named name+suffix, shown under title.
 func (b *Builder) Globals(l *Layer, suffix, title string) *Env {
+	return b.GlobalsOf(l.Globals, suffix, title)
+}
+
+// GlobalsOf is Globals for a given list of global variables.
+func (b *Builder) GlobalsOf(globals []*lang.Object, suffix, title string) *Env {
 	env := b.root.Child()
 	var vs []*vcgen.Var
-	for _, g := range l.Globals {
+	for _, g := range globals {
 		v := b.NewVar(g.Name+suffix, SortOf(g.Type))
 		env.Set(g, &vcgen.VarRef{V: v})
 		vs = append(vs, v)

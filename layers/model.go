@@ -160,3 +160,13 @@ type GatePath struct {
 	// facts about them at the yield no longer hold at the step.
 	Assigned map[*lang.Object]bool
 }
+
+// StepOf returns the inline step of statement s, or nil if s is not one.
+func (p *Proc) StepOf(s lang.Stmt) *Step {
+	for _, st := range p.Steps {
+		if st.Stmt == s {
+			return st
+		}
+	}
+	return nil
+}

@@ -2,9 +2,11 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/lipton-dev/lipton/lang"
@@ -96,8 +98,31 @@ func collect(prog *layers.Program, only int) *collected {
 		}
 		c.diags = append(c.diags, mdiags...)
 		c.add(l.Num, mobs)
+		if l.Num+1 < len(prog.Layers) {
+			robs, rdiags := layers.Refinement(prog, l.Num)
+			c.diags = append(c.diags, rdiags...)
+			c.add(l.Num, robs)
+		}
 	}
 	return c
+}
+
+// claim states what a successful check of every layer proves.
+func claim(prog *layers.Program) string {
+	top := len(prog.Layers) - 1
+	if top <= 0 {
+		return "layer 0 is safe"
+	}
+	public := prog.Info.PublicMethods()
+	for _, name := range public {
+		if prog.Layers[top].Action(name) == nil {
+			return fmt.Sprintf("every layer is safe, and layer 0 refines layer %d (not an atomic specification: %s is a procedure there)", top, name)
+		}
+	}
+	if len(public) == 0 {
+		return fmt.Sprintf("every layer is safe, and layer 0 refines layer %d (no public methods)", top)
+	}
+	return fmt.Sprintf("layer 0 (ghost-erased) refines layer %d atomic spec for %s", top, strings.Join(public, ", "))
 }
 
 func (c *collected) add(layer int, obs []*vcgen.Obligation) {
@@ -134,6 +159,9 @@ func runChecks(f *lang.File, info *lang.Info, o checkOptions, frontEnd time.Dura
 		r.addResult(col.layerOf[res.Obligation], res)
 	}
 	r.times.total = time.Since(start) + frontEnd
+	if o.layer < 0 && !r.failed() {
+		r.claim = claim(r.prog)
+	}
 	return r, nil
 }
 
@@ -215,7 +243,8 @@ func (r *checkRun) sortedKeys() []tallyKey {
 }
 
 var checkKinds = []string{og.Initial, og.Sequential, og.NonInterference, movers.YieldSufficient,
-	movers.Commutativity, movers.GatePreservation, movers.FailurePreservation, movers.NonBlocking}
+	movers.Commutativity, movers.GatePreservation, movers.FailurePreservation, movers.NonBlocking,
+	layers.Structure, layers.StepAbstraction, layers.ActionAbstraction, layers.MethodAbstraction}
 
 func checkOrder(kind string) int {
 	for i, k := range checkKinds {

@@ -119,6 +119,6 @@ func printSummary(w io.Writer, path string, r *checkRun) {
 	case r.claim != "":
 		fmt.Fprintln(w, okLabel.Sprint("proven: ")+r.claim)
 	default:
-		fmt.Fprintln(w, okLabel.Sprint("proven: ")+"every layer is safe")
+		fmt.Fprintln(w, okLabel.Sprint("proven: ")+"the checked layer is safe")
 	}
 }

@@ -1,0 +1,193 @@
+package layers
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/lipton-dev/lipton/lang"
+	"github.com/lipton-dev/lipton/vcgen"
+)
+
+// Check kinds of the refinement obligations.
+const (
+	StepAbstraction   = "step abstraction"
+	ActionAbstraction = "action abstraction"
+	MethodAbstraction = "method abstraction"
+	Structure         = "refinement structure"
+)
+
+// Refinement returns the obligations and diagnostics that link layer l
+// to layer l+1 (DESIGN §4.3): members are paired by name, and each pair
+// gets the check its kinds call for.
+func Refinement(prog *Program, l int) ([]*vcgen.Obligation, []*Diagnostic) {
+	r := &refiner{prog: prog, lower: prog.Layers[l], upper: prog.Layers[l+1]}
+	r.visibility()
+	for _, p := range r.lower.Procs {
+		if up := r.upper.Proc(p.Name()); up != nil {
+			r.procToProc(p, up)
+		} else if a := r.upper.Action(p.Name()); a != nil {
+			r.procToAction(p, a)
+		}
+	}
+	for _, a := range r.lower.Actions {
+		if up := r.upper.Action(a.Name()); up != nil {
+			r.actionToAction(a, up)
+		} else if p := r.upper.Proc(a.Name()); p != nil {
+			r.fail(Structure, fmt.Sprintf("%s is an action at layer %d but a procedure at layer %d: an atomic action can only be refined by an action",
+				a.Name(), r.lower.Num, r.upper.Num), a.Decl.P, p.Decl.P)
+		}
+	}
+	return r.obs, r.diags
+}
+
+type refiner struct {
+	prog         *Program
+	lower, upper *Layer
+	obs          []*vcgen.Obligation
+	diags        []*Diagnostic
+}
+
+func (r *refiner) fail(check, msg string, pos ...lang.Pos) {
+	r.diags = append(r.diags, &Diagnostic{Check: check, Layer: r.lower.Num, Msg: msg, Pos: pos})
+}
+
+// visibility checks the variables that appear at the upper layer: real
+// state exists from layer 0 on, so only ghosts may be introduced above.
+func (r *refiner) visibility() {
+	for _, g := range r.upper.Globals {
+		if g.Layers.Lo == r.upper.Num && !g.Ghost {
+			r.fail(Structure, fmt.Sprintf("variable %s is introduced at layer %d but is not ghost: only ghost variables can be introduced above layer 0",
+				g.Name, r.upper.Num), g.Pos)
+		}
+	}
+}
+
+// newAtUpper reports whether a global is visible at the upper layer but
+// not at the lower one.
+func (r *refiner) newAtUpper(g *lang.Object) bool { return g.Layers.Lo > r.lower.Num }
+
+// bothGlobals returns the globals visible at either layer, in
+// declaration order.
+func (r *refiner) bothGlobals() []*lang.Object {
+	var gs []*lang.Object
+	for _, g := range r.prog.Info.Globals {
+		lo, hi := g.Layers.Lo, g.Layers.Hi
+		if lo <= r.upper.Num && hi >= r.lower.Num {
+			gs = append(gs, g)
+		}
+	}
+	return gs
+}
+
+// visibleAtUpper reports whether a global is visible at the upper layer.
+func (r *refiner) visibleAtUpper(g *lang.Object) bool {
+	return g.Layers.Lo <= r.upper.Num && r.upper.Num <= g.Layers.Hi
+}
+
+// frames binds the globals of both layers, the lower member's frame, and
+// the upper member's frame with its variables matched by name to the
+// lower ones (new variables for the others). It reports locals of the
+// same name with different types.
+func (r *refiner) frames(b *Builder, lowerSig, upperSig *lang.Signature) (lower, upper *Env, newVars map[*vcgen.Var]bool, ok bool) {
+	env := b.GlobalsOf(r.bothGlobals(), "", "globals")
+	lower = b.Frame(env, lowerSig, "", fmt.Sprintf("locals of %s (layer %d)", lowerSig.Name.Name, r.lower.Num))
+	upper = lower.Child()
+	newVars = map[*vcgen.Var]bool{}
+	byName := map[string]*lang.Object{}
+	for _, o := range lowerSig.Frame() {
+		byName[o.Name] = o
+	}
+	ok = true
+	for _, o := range upperSig.Frame() {
+		if lo := byName[o.Name]; lo != nil {
+			if !lang.Identical(lo.Type, o.Type) {
+				r.fail(Structure, fmt.Sprintf("%s has type %s at layer %d but %s at layer %d", o.Name, lo.Type, r.lower.Num, o.Type, r.upper.Num), o.Pos, lo.Pos)
+				ok = false
+			}
+			upper.Set(o, lower.Lookup(lo))
+			continue
+		}
+		v := b.NewVar(o.Name+"@"+fmt.Sprint(r.upper.Num), SortOf(o.Type))
+		upper.Set(o, vcgen.Ref(v))
+		newVars[v] = true
+	}
+	for _, g := range r.bothGlobals() {
+		if r.newAtUpper(g) {
+			newVars[env.Var(g)] = true
+		}
+	}
+	return lower, upper, newVars, ok
+}
+
+// upperVars returns the IR variables visible at the upper layer: its
+// globals and the upper frame.
+func (r *refiner) upperVars(upper *Env, sig *lang.Signature) []*vcgen.Var {
+	var vs []*vcgen.Var
+	for _, g := range r.bothGlobals() {
+		if r.visibleAtUpper(g) {
+			vs = append(vs, upper.Var(g))
+		}
+	}
+	for _, o := range sig.Frame() {
+		vs = append(vs, upper.Var(o))
+	}
+	return vs
+}
+
+// abstraction builds g_l(s) ∧ τ_l(s) ⇒ ∃ post-values of variables new
+// at l+1. τ_{l+1}(s'): assume the gate, snapshot the upper variables, run
+// the lower code, and assert the relation of the upper code between the
+// snapshot and the current values of all but the new variables.
+func (r *refiner) abstraction(b *Builder, kind, msg string, gate vcgen.Expr, lowerCode, upperCode vcgen.Cmd,
+	vars []*vcgen.Var, newVars map[*vcgen.Var]bool, pos []lang.Pos) (*vcgen.Obligation, error) {
+	pre := map[*vcgen.Var]vcgen.Expr{}
+	post := map[*vcgen.Var]vcgen.Expr{}
+	snap := &vcgen.Assign{}
+	for _, v := range vars {
+		old := b.NewVar(v.Name+".old", v.Sort)
+		snap.Lhs, snap.Rhs = append(snap.Lhs, old), append(snap.Rhs, vcgen.Ref(v))
+		pre[v] = vcgen.Ref(old)
+		if !newVars[v] {
+			post[v] = vcgen.Ref(v)
+		}
+	}
+	rel, err := vcgen.Relation(upperCode, pre, post)
+	if err != nil {
+		return nil, err
+	}
+	body := vcgen.Sequence(&vcgen.Assume{E: gate}, snap, lowerCode, Check(kind, rel, msg, pos...))
+	return b.Obligation(r.obName(kind, pos), kind, body), nil
+}
+
+func (r *refiner) obName(kind string, pos []lang.Pos) string {
+	name := fmt.Sprintf("l%d-%s", r.lower.Num, strings.ReplaceAll(kind, " ", "-"))
+	for _, p := range pos {
+		name += fmt.Sprintf("-%d", p.Line)
+	}
+	return name
+}
+
+// actionToAction checks that the upper action abstracts the lower one.
+func (r *refiner) actionToAction(a, up *Action) {
+	b := NewBuilder(r.prog)
+	lower, upper, newVars, ok := r.frames(b, &a.Decl.Signature, &up.Decl.Signature)
+	if !ok {
+		return
+	}
+	gate := b.Gate(a.Step, lower)
+	msg := fmt.Sprintf("action %s at layer %d does not abstract action %s at layer %d: from a state satisfying the lower gate, the lower action makes a move the upper one cannot",
+		up.Name(), r.upper.Num, a.Name(), r.lower.Num)
+	ob, err := r.abstraction(b, ActionAbstraction, msg, gate,
+		b.Stmts(a.Decl.Body.Stmts, lower, Assume), b.Stmts(up.Decl.Body.Stmts, upper, Assume),
+		r.upperVars(upper, &up.Decl.Signature), newVars, []lang.Pos{up.Decl.P, a.Decl.P})
+	r.add(ob, err, ActionAbstraction, up.Decl.P)
+}
+
+func (r *refiner) add(ob *vcgen.Obligation, err error, check string, pos lang.Pos) {
+	if err != nil {
+		r.diags = append(r.diags, &Diagnostic{Check: check, Layer: r.lower.Num, Unknown: true,
+			Msg: fmt.Sprintf("cannot build the check: %v", err), Pos: []lang.Pos{pos}})
+		return
+	}
+	r.obs = append(r.obs, ob)
+}

@@ -1,0 +1,208 @@
+package layers
+
+import (
+	"fmt"
+
+	"github.com/lipton-dev/lipton/lang"
+	"github.com/lipton-dev/lipton/vcgen"
+)
+
+// procToProc checks a procedure against its namesake at the upper layer:
+// the same control structure, and each step or private statement
+// abstracted by the corresponding one (DESIGN §4.3). Yields, annotations
+// and mover tags may differ.
+func (r *refiner) procToProc(p, up *Proc) {
+	m := &matcher{r: r, lower: p, upper: up}
+	m.block(p.Decl.Body.Stmts, up.Decl.Body.Stmts, p.Decl.Body.End, up.Decl.Body.End)
+}
+
+type matcher struct {
+	r            *refiner
+	lower, upper *Proc
+	failed       bool
+}
+
+func (m *matcher) mismatch(msg string, pos ...lang.Pos) {
+	if !m.failed {
+		m.r.fail(Structure, msg, pos...)
+	}
+	m.failed = true
+}
+
+// withoutYields drops yield statements, which may differ between layers.
+func withoutYields(ss []lang.Stmt) []lang.Stmt {
+	var out []lang.Stmt
+	for _, s := range ss {
+		if _, ok := s.(*lang.YieldStmt); !ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func (m *matcher) layerName(upper bool) string {
+	if upper {
+		return fmt.Sprintf("layer %d %s", m.r.upper.Num, m.upper.Name())
+	}
+	return fmt.Sprintf("layer %d %s", m.r.lower.Num, m.lower.Name())
+}
+
+// block matches two statement lists; lEnd and uEnd are where the lists
+// end, for messages about missing statements.
+func (m *matcher) block(ls, us []lang.Stmt, lEnd, uEnd lang.Pos) {
+	ls, us = withoutYields(ls), withoutYields(us)
+	for i := 0; i < len(ls) || i < len(us); i++ {
+		switch {
+		case m.failed:
+			return
+		case i >= len(us):
+			m.mismatch(fmt.Sprintf("%s has no statement for %s's %s at %s", m.layerName(true), m.layerName(false), describeStmt(ls[i]), ls[i].Pos()), ls[i].Pos(), uEnd)
+		case i >= len(ls):
+			m.mismatch(fmt.Sprintf("%s has no statement for %s's %s at %s", m.layerName(false), m.layerName(true), describeStmt(us[i]), us[i].Pos()), us[i].Pos(), lEnd)
+		default:
+			m.stmt(ls[i], us[i])
+		}
+	}
+}
+
+func describeStmt(s lang.Stmt) string {
+	if lang.IsStep(s) {
+		return "step"
+	}
+	switch s.(type) {
+	case *lang.IfStmt:
+		return "if"
+	case *lang.WhileStmt:
+		return "loop"
+	case *lang.ChoiceStmt:
+		return "choice"
+	case *lang.CallStmt:
+		return "call"
+	case *lang.ReturnStmt:
+		return "return"
+	}
+	return "statement"
+}
+
+// simpleKind reports whether s is a simple statement or [ ] group: such
+// statements correspond to each other whatever their form.
+func simpleKind(s lang.Stmt) bool {
+	switch s.(type) {
+	case *lang.AssignStmt, *lang.HavocStmt, *lang.AssumeStmt, *lang.AssertStmt, *lang.StepStmt:
+		return true
+	}
+	return false
+}
+
+func (m *matcher) differ(l, u lang.Stmt, what string) {
+	m.mismatch(fmt.Sprintf("%s at %s and %s at %s differ: %s", m.layerName(false), l.Pos(), m.layerName(true), u.Pos(), what), u.Pos(), l.Pos())
+}
+
+func (m *matcher) stmt(l, u lang.Stmt) {
+	if simpleKind(l) && simpleKind(u) {
+		m.stepPair(l, u)
+		return
+	}
+	switch l := l.(type) {
+	case *lang.IfStmt:
+		u, ok := u.(*lang.IfStmt)
+		switch {
+		case !ok:
+			m.differ(l, u, "an if statement corresponds to a "+describeStmt(u))
+		case condText(l.Cond) != condText(u.Cond):
+			m.differ(l, u, fmt.Sprintf("the conditions (%s) and (%s) are not the same", condText(l.Cond), condText(u.Cond)))
+		default:
+			m.block(l.Then.Stmts, u.Then.Stmts, l.Then.End, u.Then.End)
+			m.elses(l, u)
+		}
+	case *lang.WhileStmt:
+		u, ok := u.(*lang.WhileStmt)
+		switch {
+		case !ok:
+			m.differ(l, u, "a loop corresponds to a "+describeStmt(u))
+		case condText(l.Cond) != condText(u.Cond):
+			m.differ(l, u, fmt.Sprintf("the loop conditions (%s) and (%s) are not the same", condText(l.Cond), condText(u.Cond)))
+		default:
+			m.block(l.Body.Stmts, u.Body.Stmts, l.Body.End, u.Body.End)
+		}
+	case *lang.ChoiceStmt:
+		u, ok := u.(*lang.ChoiceStmt)
+		if !ok || len(l.Branches) != len(u.Branches) {
+			m.differ(l, u, "the choices do not have the same branches")
+			return
+		}
+		for i := range l.Branches {
+			m.block(l.Branches[i].Stmts, u.Branches[i].Stmts, l.Branches[i].End, u.Branches[i].End)
+		}
+	case *lang.BlockStmt:
+		u, ok := u.(*lang.BlockStmt)
+		if !ok {
+			m.differ(l, u, "the else branches differ")
+			return
+		}
+		m.block(l.Block.Stmts, u.Block.Stmts, l.Block.End, u.Block.End)
+	case *lang.CallStmt:
+		if lang.StmtString(l) != lang.StmtString(u) {
+			m.differ(l, u, fmt.Sprintf("the calls %q and %q are not the same", lang.StmtString(l), lang.StmtString(u)))
+		}
+	case *lang.ReturnStmt:
+		if _, ok := u.(*lang.ReturnStmt); !ok {
+			m.differ(l, u, "a return corresponds to a "+describeStmt(u))
+		}
+	default:
+		m.differ(l, u, fmt.Sprintf("a %s corresponds to a %s", describeStmt(l), describeStmt(u)))
+	}
+}
+
+func (m *matcher) elses(l, u *lang.IfStmt) {
+	switch {
+	case l.Else == nil && u.Else == nil:
+	case l.Else == nil || u.Else == nil:
+		m.differ(l, u, "one if has an else branch and the other does not")
+	default:
+		m.stmt(l.Else, u.Else)
+	}
+}
+
+func condText(e lang.Expr) string {
+	if e == nil {
+		return "*"
+	}
+	return lang.ExprString(e)
+}
+
+// stepPair checks that the upper statement abstracts the lower one; a
+// statement that is the same at both layers (mover tags aside) needs no
+// check.
+func (m *matcher) stepPair(l, u lang.Stmt) {
+	if stripMover(l) == stripMover(u) {
+		return
+	}
+	r := m.r
+	b := NewBuilder(r.prog)
+	lower, upper, newVars, ok := r.frames(b, &m.lower.Decl.Signature, &m.upper.Decl.Signature)
+	if !ok {
+		m.failed = true
+		return
+	}
+	var gate vcgen.Expr
+	if s := m.lower.StepOf(l); s != nil {
+		gate = b.Gate(s, lower)
+	} else {
+		gate = wlp(b.Stmt(l, lower, Mode{Check: true}), vcgen.Bool(true))
+	}
+	msg := fmt.Sprintf("the step at line %d of layer %d does not abstract the step at line %d of layer %d: from a state satisfying its gate, the lower step makes a move the upper one cannot",
+		u.Pos().Line, r.upper.Num, l.Pos().Line, r.lower.Num)
+	ob, err := r.abstraction(b, StepAbstraction, msg, gate, b.Stmt(l, lower, Assume), b.Stmt(u, upper, Assume),
+		r.upperVars(upper, &m.upper.Decl.Signature), newVars, []lang.Pos{u.Pos(), l.Pos()})
+	r.add(ob, err, StepAbstraction, u.Pos())
+}
+
+// stripMover prints a statement without its mover tag.
+func stripMover(s lang.Stmt) string {
+	text := lang.StmtString(s)
+	if m := lang.Base(s).Mover; m != lang.MoverNone {
+		text = text[len(m.String())+1:]
+	}
+	return text
+}
