@@ -75,6 +75,9 @@ func newYieldPoint(p *Proc, n *Node) *YieldPoint {
 	switch n.Kind {
 	case NodeEntry:
 		y.Kind, y.Pos, y.Ann = YieldEntry, p.Decl.P, p.Decl.Requires
+		if len(p.Decl.Requires) > 0 {
+			y.Pos = p.Decl.Requires[0].Pos()
+		}
 	case NodeExit:
 		y.Kind, y.Pos, y.Ann = YieldExit, p.Decl.Body.End, p.Decl.Ensures
 		if len(p.Decl.Ensures) > 0 {

@@ -1,0 +1,188 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/lipton-dev/lipton/lang"
+)
+
+// The proof corpus: every .lip file under proofs/ declares its expected
+// verdict in header comments, and TestProofCorpus checks exactly that.
+//
+//	// expect: proven
+//	// expect: fail <check kind> at <line>      (one line per expected failure)
+//	// expect: error at <line>                  (rejected by the front end)
+//
+// A failing file must fail every listed (check, line) pair, and fail no
+// check kind that is not listed.
+
+type expectation struct {
+	proven bool
+	errAt  int // > 0: the front end must reject the file at this line
+	fails  []expectedFail
+}
+
+type expectedFail struct {
+	check string
+	line  int
+}
+
+var (
+	expectFail  = regexp.MustCompile(`^//\s*expect:\s*fail\s+(.+?)\s+at\s+(\d+)\s*$`)
+	expectError = regexp.MustCompile(`^//\s*expect:\s*error\s+at\s+(\d+)\s*$`)
+	expectOK    = regexp.MustCompile(`^//\s*expect:\s*proven\s*$`)
+)
+
+// readExpectation parses the expect lines of a file's leading comments.
+func readExpectation(src []byte) (expectation, error) {
+	var e expectation
+	sc := bufio.NewScanner(bytes.NewReader(src))
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if !strings.HasPrefix(line, "//") {
+			break
+		}
+		switch {
+		case expectOK.MatchString(line):
+			e.proven = true
+		case expectError.MatchString(line):
+			e.errAt, _ = strconv.Atoi(expectError.FindStringSubmatch(line)[1])
+		case expectFail.MatchString(line):
+			m := expectFail.FindStringSubmatch(line)
+			n, _ := strconv.Atoi(m[2])
+			e.fails = append(e.fails, expectedFail{m[1], n})
+		case strings.Contains(line, "expect:"):
+			return e, fmt.Errorf("malformed expect line %q", line)
+		}
+	}
+	if !e.proven && e.errAt == 0 && len(e.fails) == 0 {
+		return e, fmt.Errorf("no expect line: start the file with // expect: proven, // expect: fail <check> at <line>, or // expect: error at <line>")
+	}
+	return e, nil
+}
+
+func corpusFiles(t *testing.T) []string {
+	var files []string
+	err := filepath.Walk("../../proofs", func(path string, info os.FileInfo, err error) error {
+		if err == nil && !info.IsDir() && strings.HasSuffix(path, ".lip") {
+			files = append(files, path)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(files)
+	if len(files) == 0 {
+		t.Fatal("no proofs found")
+	}
+	return files
+}
+
+func TestProofCorpus(t *testing.T) {
+	for _, path := range corpusFiles(t) {
+		path := path
+		t.Run(strings.TrimPrefix(path, "../../proofs/"), func(t *testing.T) {
+			t.Parallel()
+			checkCorpusFile(t, path)
+		})
+	}
+}
+
+func checkCorpusFile(t *testing.T, path string) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := readExpectation(src)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	f, info, err := lang.ParseAndCheck(path, src)
+	if want.errAt > 0 {
+		checkFrontEndError(t, err, want.errAt)
+		return
+	}
+	if err != nil {
+		t.Fatalf("front end rejected the file:\n%v", err)
+	}
+	r, err := runChecks(f, info, checkOptions{layer: -1, jobs: 1, timeout: 60 * time.Second}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want.proven {
+		if r.failed() {
+			t.Errorf("expected proven, got:\n%s", describeFindings(r))
+		}
+		return
+	}
+	checkFailures(t, r, want.fails)
+}
+
+func checkFrontEndError(t *testing.T, err error, line int) {
+	list, ok := err.(lang.ErrorList)
+	if !ok || len(list) == 0 {
+		t.Fatalf("expected a front-end error at line %d, got %v", line, err)
+	}
+	for _, e := range list {
+		if e.Pos.Line == line {
+			return
+		}
+	}
+	t.Errorf("expected a front-end error at line %d, got:\n%v", line, err)
+}
+
+func checkFailures(t *testing.T, r *checkRun, want []expectedFail) {
+	kinds := map[string]bool{}
+	for _, w := range want {
+		kinds[w.check] = true
+		found := false
+		for _, f := range r.findings {
+			found = found || f.check == w.check && !f.unknown && len(f.pos) > 0 && f.pos[0].Line == w.line
+		}
+		if !found {
+			t.Errorf("expected a %s failure at line %d; got:\n%s", w.check, w.line, describeFindings(r))
+		}
+	}
+	for _, f := range r.findings {
+		if !kinds[f.check] || f.unknown {
+			t.Errorf("unexpected %s: %s", verdictWord(f), findingLine(f))
+		}
+	}
+}
+
+func verdictWord(f *finding) string {
+	if f.unknown {
+		return "unknown " + f.check
+	}
+	return f.check + " failure"
+}
+
+func findingLine(f *finding) string {
+	where := "?"
+	if len(f.pos) > 0 {
+		where = f.pos[0].String()
+	}
+	return fmt.Sprintf("%s: %s (layer %d): %s", where, f.check, f.layer, f.msg)
+}
+
+func describeFindings(r *checkRun) string {
+	if len(r.findings) == 0 {
+		return "  (no failures)"
+	}
+	var lines []string
+	for _, f := range r.findings {
+		lines = append(lines, "  "+findingLine(f))
+	}
+	return strings.Join(lines, "\n")
+}
