@@ -9,11 +9,14 @@ import (
 // Diagnostic is a failed check that needs no solver: a structural
 // mismatch between layers, or a path that violates yield sufficiency.
 type Diagnostic struct {
-	Check string     // the kind of check, e.g. "yield sufficiency"
-	Layer int        // the layer the check is about
-	Msg   string     // one sentence, the headline
-	Pos   []lang.Pos // the source positions involved, most important first
-	Notes []string   // further lines: a path, the steps involved
+	Check string // the kind of check, e.g. "yield sufficiency"
+	// Subject names what the check is about (a procedure, a pair of
+	// members), to count checks rather than their failing details.
+	Subject string
+	Layer   int        // the layer the check is about
+	Msg     string     // one sentence, the headline
+	Pos     []lang.Pos // the source positions involved, most important first
+	Notes   []string   // further lines: a path, the steps involved
 	// Unknown marks a check that could not be decided (it is reported
 	// as unknown, never as proven).
 	Unknown bool

@@ -121,11 +121,12 @@ func yieldDiagnostic(p *layers.Proc, pred map[visit]visit, v visit, m *layers.No
 		"steps between yields must match (right|both)* [atomic] (left|both)*: add a yield before it, or change a mover type",
 		p.Name(), moverName(m.Step.Mover), moverName(commit.Step.Mover), commit.Pos().Line)
 	return &layers.Diagnostic{
-		Check: "yield sufficiency",
-		Layer: p.Layer.Num,
-		Msg:   msg,
-		Pos:   []lang.Pos{m.Pos(), commit.Pos(), start.node.Yield.Pos},
-		Notes: notes,
+		Check:   YieldSufficient,
+		Subject: p.Name(),
+		Layer:   p.Layer.Num,
+		Msg:     msg,
+		Pos:     []lang.Pos{m.Pos(), commit.Pos(), start.node.Yield.Pos},
+		Notes:   notes,
 	}
 }
 

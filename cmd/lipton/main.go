@@ -42,7 +42,7 @@ type command struct {
 var commands []*command
 
 func init() {
-	commands = []*command{checkCmd, fmtCmd, versionCmd, helpCmd}
+	commands = []*command{checkCmd, showCmd, fmtCmd, versionCmd, helpCmd}
 }
 
 func main() {

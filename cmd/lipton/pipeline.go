@@ -70,6 +70,9 @@ type collected struct {
 	layerOf map[*vcgen.Obligation]int
 	skipped []skip
 	diags   []*layers.Diagnostic
+	// structural counts the procedures whose yield sufficiency was
+	// checked without a solver, per layer, to report the proven ones.
+	structural map[int]int
 }
 
 type skip struct {
@@ -81,12 +84,13 @@ type skip struct {
 // collect generates every obligation and structural diagnostic of the
 // selected layers.
 func collect(prog *layers.Program, only int) *collected {
-	c := &collected{layerOf: map[*vcgen.Obligation]int{}}
+	c := &collected{layerOf: map[*vcgen.Obligation]int{}, structural: map[int]int{}}
 	for _, l := range prog.Layers {
 		if only >= 0 && l.Num != only {
 			continue
 		}
 		c.diags = append(c.diags, movers.YieldSufficiency(l)...)
+		c.structural[l.Num] = len(l.Procs)
 		obs, sk := og.Obligations(l)
 		for _, s := range sk {
 			c.skipped = append(c.skipped, skip{s.Check, s.Layer, s.Reason})
@@ -147,6 +151,12 @@ func runChecks(f *lang.File, info *lang.Info, o checkOptions, frontEnd time.Dura
 	}
 	for _, d := range col.diags {
 		r.addDiagnostic(d)
+	}
+	for layer, procs := range col.structural {
+		if procs > 0 {
+			c := r.count(layer, movers.YieldSufficient)
+			c.proven += procs - procsWithYieldFailures(col.diags, layer)
+		}
 	}
 	for _, s := range col.skipped {
 		r.count(s.layer, s.check).skipped++
@@ -266,4 +276,16 @@ func dump(dir string, obs []*vcgen.Obligation) error {
 	}
 	_ = filepath.Join
 	return nil
+}
+
+// procsWithYieldFailures counts the procedures of a layer that failed
+// yield sufficiency (a procedure may have several offending steps).
+func procsWithYieldFailures(diags []*layers.Diagnostic, layer int) int {
+	procs := map[string]bool{}
+	for _, d := range diags {
+		if d.Check == movers.YieldSufficient && d.Layer == layer {
+			procs[d.Subject] = true
+		}
+	}
+	return len(procs)
 }

@@ -1,0 +1,136 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/lipton-dev/lipton/lang"
+	"github.com/lipton-dev/lipton/layers"
+)
+
+type showOptions struct {
+	layer      int
+	eraseGhost bool
+}
+
+func showFlags(o *showOptions) *flag.FlagSet {
+	fs := flag.NewFlagSet("show", flag.ContinueOnError)
+	fs.IntVar(&o.layer, "layer", 0, "the layer `N` to show, with its fragments as atomic blocks")
+	fs.BoolVar(&o.eraseGhost, "erase-ghost", false, "print layer 0 without ghost code: the implementation that is proven")
+	return fs
+}
+
+const showUsage = "lipton show [--layer N | --erase-ghost] FILE"
+
+var showCmd = &command{
+	name:    "show",
+	summary: "print a layer's reduced view (fragments as atomic blocks) or the ghost-erased implementation",
+	usage:   showUsage,
+	flags:   func() *flag.FlagSet { return showFlags(&showOptions{}) },
+	run:     runShow,
+}
+
+func runShow(args []string, stdout, stderr io.Writer) int {
+	var o showOptions
+	fs := showFlags(&o)
+	fs.SetOutput(stderr)
+	if err := fs.Parse(args); err != nil {
+		return exitBadInput
+	}
+	if fs.NArg() != 1 {
+		fmt.Fprintln(stderr, "usage: "+showUsage)
+		return exitBadInput
+	}
+	f, info := loadFile(fs.Arg(0), stderr)
+	if f == nil {
+		return exitBadInput
+	}
+	if o.eraseGhost {
+		stdout.Write(lang.Format(lang.EraseGhost(f)))
+		return exitOK
+	}
+	if o.layer < 0 || o.layer >= len(info.Layers) {
+		fmt.Fprintf(stderr, "lipton: %s has no layer %d (it has layers 0..%d)\n", fs.Arg(0), o.layer, len(info.Layers)-1)
+		return exitBadInput
+	}
+	prog := layers.Build(f, info)
+	printReduced(stdout, prog.Layers[o.layer])
+	return exitOK
+}
+
+// printReduced prints a layer as its fragments: each path from a yield
+// point to the next is one atomic block, as reduction lets the layer's
+// checks treat it.
+func printReduced(w io.Writer, l *layers.Layer) {
+	fmt.Fprintf(w, "// layer %d, reduced: every fragment (yield to yield) is one atomic block\n", l.Num)
+	for _, a := range l.Actions {
+		fmt.Fprintf(w, "\n%s action %s  // line %d: one atomic step\n", a.Step.Mover, a.Name(), a.Decl.P.Line)
+	}
+	for _, p := range l.Procs {
+		fmt.Fprintf(w, "\nproc %s  // line %d\n", p.Name(), p.Decl.P.Line)
+		paths, complete := layers.FragmentPaths(p)
+		for _, fp := range paths {
+			printFragment(w, fp)
+		}
+		if !complete {
+			fmt.Fprintf(w, "  ... (more than %d paths; not all shown)\n", layers.MaxFragmentPaths)
+		}
+	}
+}
+
+func printFragment(w io.Writer, fp *layers.FragmentPath) {
+	fmt.Fprintf(w, "  from %s:\n    atomic {\n", yieldText(fp.From))
+	for _, n := range fp.Nodes {
+		if text := nodeText(n); text != "" {
+			fmt.Fprintf(w, "      %-60s // line %d\n", text, n.Pos().Line)
+		}
+	}
+	fmt.Fprintf(w, "    }\n    to %s\n", yieldText(fp.To))
+}
+
+func yieldText(y *layers.YieldPoint) string {
+	var parts []string
+	for _, e := range y.Ann {
+		parts = append(parts, lang.ExprString(e))
+	}
+	ann := strings.Join(parts, " && ")
+	switch y.Kind {
+	case layers.YieldEntry:
+		return "the entry (requires " + orTrue(ann) + ")"
+	case layers.YieldExit:
+		return "the exit (ensures " + orTrue(ann) + ")"
+	case layers.YieldCall:
+		return fmt.Sprintf("the call at line %d: %s", y.Pos.Line, lang.StmtString(y.Stmt))
+	case layers.YieldLoop:
+		return fmt.Sprintf("the loop head at line %d (invariant %s)", y.Pos.Line, orTrue(ann))
+	}
+	return fmt.Sprintf("the yield at line %d (%s)", y.Pos.Line, orTrue(ann))
+}
+
+func orTrue(s string) string {
+	if s == "" {
+		return "true"
+	}
+	return s
+}
+
+// nodeText renders a node of a fragment path; joins render as nothing.
+func nodeText(n *layers.Node) string {
+	switch n.Kind {
+	case layers.NodeCond:
+		if n.Cond == nil {
+			return "// nondeterministic branch"
+		}
+		if n.Negated {
+			return "assume !(" + lang.ExprString(n.Cond) + ");"
+		}
+		return "assume " + lang.ExprString(n.Cond) + ";"
+	case layers.NodeStep, layers.NodePrivate:
+		return lang.StmtString(n.Stmt)
+	case layers.NodePrivateLoop:
+		return lang.StmtString(n.Stmt) + " { ... }  // private loop"
+	}
+	return ""
+}

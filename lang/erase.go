@@ -1,0 +1,250 @@
+package lang
+
+// EraseGhost turns a checked file into the implementation it proves:
+// layer 0 without ghost code. It keeps the declarations layer 0 uses and
+// removes ghost variables, ghost locals and parameters, statements that
+// write only ghosts, ghost targets of assignments, asserts and clauses
+// that mention ghost state, and every layer above 0. Yields stay, without
+// annotations that mention ghosts: they are the implementation's
+// interleaving points. The result is a new *File sharing no statements
+// with f; print it with Format. Ghost code never influences real state
+// (the checker enforces it), so what remains behaves as the proven
+// program does.
+func EraseGhost(f *File) *File {
+	out := &File{Name: f.Name, Src: f.Src}
+	var removed [][2]int // offset ranges of removed declarations
+	for _, d := range f.Decls {
+		if e := eraseDecl(d); e != nil {
+			out.Decls = append(out.Decls, e)
+		} else {
+			removed = append(removed, declExtent(f.Src, d))
+		}
+	}
+	for _, c := range f.Comments {
+		if !inRanges(c.P.Offset, removed) {
+			out.Comments = append(out.Comments, c)
+		}
+	}
+	return out
+}
+
+// declExtent returns the offsets a declaration spans: a layer to its
+// closing brace, any other declaration to the end of its line (where a
+// trailing comment about it would be).
+func declExtent(src []byte, d Decl) [2]int {
+	start := d.Pos().Offset
+	end := start
+	if l, ok := d.(*Layer); ok {
+		end = l.End.Offset
+	}
+	for end < len(src) && src[end] != '\n' {
+		end++
+	}
+	return [2]int{start, end}
+}
+
+func inRanges(off int, ranges [][2]int) bool {
+	for _, r := range ranges {
+		if r[0] <= off && off <= r[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// mentionsGhostState reports whether e reads a ghost variable, directly
+// or through a function.
+func mentionsGhostState(e Expr) bool { return e != nil && mentionsGhost(e) }
+
+func eraseDecl(d Decl) Decl {
+	switch d := d.(type) {
+	case *VarDecl:
+		if d.Ghost {
+			return nil
+		}
+		c := *d
+		c.Layers = nil
+		return &c
+	case *FuncDecl:
+		if mentionsGhostState(d.Body) {
+			return nil
+		}
+	case *InvariantDecl:
+		if mentionsGhostState(d.Expr) || d.Layers != nil && d.Layers.Lo > 0 {
+			return nil
+		}
+		c := *d
+		c.Layers = nil
+		return &c
+	case *Layer:
+		if d.Num != 0 {
+			return nil
+		}
+		c := *d
+		c.Members = nil
+		for _, m := range d.Members {
+			c.Members = append(c.Members, eraseMember(m))
+		}
+		return &c
+	}
+	return d
+}
+
+func eraseMember(m Member) Member {
+	switch m := m.(type) {
+	case *Action:
+		c := *m
+		c.Signature = eraseSignature(m.Signature)
+		c.Body = eraseBlock(m.Body)
+		return &c
+	case *Proc:
+		c := *m
+		c.Signature = eraseSignature(m.Signature)
+		c.Body = eraseBlock(m.Body)
+		return &c
+	}
+	return m
+}
+
+func eraseSignature(s Signature) Signature {
+	c := s
+	c.Params = realParams(s.Params)
+	c.Returns = realParams(s.Returns)
+	c.Requires = realExprs(s.Requires)
+	c.Ensures = realExprs(s.Ensures)
+	c.Locals = nil
+	for _, d := range s.Locals {
+		if !d.Ghost {
+			c.Locals = append(c.Locals, d)
+		}
+	}
+	return c
+}
+
+func realParams(ps []*Param) []*Param {
+	var out []*Param
+	for _, p := range ps {
+		if !p.Ghost {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func realExprs(es []Expr) []Expr {
+	var out []Expr
+	for _, e := range es {
+		if !mentionsGhostState(e) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+func eraseBlock(b *Block) *Block {
+	return &Block{P: b.P, End: b.End, Stmts: eraseStmts(b.Stmts)}
+}
+
+func eraseStmts(ss []Stmt) []Stmt {
+	var out []Stmt
+	for _, s := range ss {
+		if e := eraseStmt(s); e != nil {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+func isGhostVar(id *Ident) bool { return id.Obj != nil && id.Obj.Ghost }
+
+// eraseStmt returns s without its ghost parts, or nil if nothing real
+// remains.
+func eraseStmt(s Stmt) Stmt {
+	switch s := s.(type) {
+	case *AssignStmt:
+		c := *s
+		c.Lhs, c.Rhs = nil, nil
+		for i, lv := range s.Lhs {
+			if !isGhostVar(lv.Name) {
+				c.Lhs, c.Rhs = append(c.Lhs, lv), append(c.Rhs, s.Rhs[i])
+			}
+		}
+		if len(c.Lhs) == 0 {
+			return nil
+		}
+		return &c
+	case *HavocStmt:
+		c := *s
+		c.Vars = nil
+		for _, id := range s.Vars {
+			if !isGhostVar(id) {
+				c.Vars = append(c.Vars, id)
+			}
+		}
+		if len(c.Vars) == 0 {
+			return nil
+		}
+		return &c
+	case *AssertStmt:
+		if mentionsGhostState(s.Cond) {
+			return nil
+		}
+	case *YieldStmt:
+		if mentionsGhostState(s.Ann) {
+			c := *s
+			c.Ann = nil
+			return &c
+		}
+	case *StepStmt:
+		c := *s
+		c.Body = eraseStmts(s.Body)
+		if len(c.Body) == 0 {
+			return nil
+		}
+		return &c
+	case *IfStmt:
+		c := *s
+		c.Then = eraseBlock(s.Then)
+		if s.Else != nil {
+			c.Else = eraseStmt(s.Else)
+		}
+		return &c
+	case *BlockStmt:
+		return &BlockStmt{StmtBase: s.StmtBase, Block: eraseBlock(s.Block)}
+	case *WhileStmt:
+		c := *s
+		c.Invariants = realExprs(s.Invariants)
+		c.Body = eraseBlock(s.Body)
+		return &c
+	case *ChoiceStmt:
+		c := *s
+		c.Branches = nil
+		for _, b := range s.Branches {
+			c.Branches = append(c.Branches, eraseBlock(b))
+		}
+		return &c
+	case *CallStmt:
+		return eraseCall(s)
+	}
+	return s
+}
+
+// eraseCall drops the ghost arguments and outputs of a call.
+func eraseCall(s *CallStmt) Stmt {
+	c := *s
+	c.Args, c.Outs = nil, nil
+	if o := s.Callee.Obj; o != nil && o.Decl != nil {
+		sig := o.Decl.(Member).Sig()
+		for i, a := range s.Args {
+			if i < len(sig.Params) && !sig.Params[i].Ghost {
+				c.Args = append(c.Args, a)
+			}
+		}
+	}
+	for _, out := range s.Outs {
+		if !isGhostVar(out) {
+			c.Outs = append(c.Outs, out)
+		}
+	}
+	return &c
+}
