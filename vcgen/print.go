@@ -168,10 +168,16 @@ func (p *printer) quant(b *strings.Builder, q *Quant) {
 	p.expr(b, q.Body, precOpen)
 }
 
-// exprString prints e with a fresh printer.
+// exprString prints e with a fresh printer. Free variables are named
+// first, so they keep their names and a bound variable that clashes with
+// one gets the suffix.
 func exprString(e Expr) string {
 	var b strings.Builder
-	newPrinter().expr(&b, e, precOpen)
+	p := newPrinter()
+	for _, v := range FreeVars(e) {
+		p.name(v)
+	}
+	p.expr(&b, e, precOpen)
 	return b.String()
 }
 

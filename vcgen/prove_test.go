@@ -2,11 +2,37 @@ package vcgen
 
 import (
 	"context"
+	"os/exec"
+	"path/filepath"
 	"testing"
 )
 
-// proveAll proves ob with a fresh Prover.
+// proveAll proves ob with a fresh Prover. If the z3 binary is installed it
+// also checks that ob's SMT-LIB2 dump gets the same verdicts from it, so
+// every obligation of the tests is checked both ways.
 func proveAll(t *testing.T, ob *Obligation, opts Options) ObligationResult {
+	t.Helper()
+	res := proveInProcess(t, ob, opts)
+	if _, err := exec.LookPath("z3"); err == nil {
+		dir := t.TempDir()
+		if err := WriteDump(dir, ob); err != nil {
+			t.Fatal(err)
+		}
+		got := runZ3Binary(t, filepath.Join(dir, ob.Name+".smt2"))
+		if len(got) != len(res.Results) {
+			t.Fatalf("%s: z3 binary answered %d queries, want %d", ob.Name, len(got), len(res.Results))
+		}
+		for i, r := range res.Results {
+			if r.Verdict != Unknown && got[i] != r.Verdict {
+				t.Errorf("%s: assert %d: z3 binary says %v, binding %v", ob.Name, i+1, got[i], r.Verdict)
+			}
+		}
+	}
+	return res
+}
+
+// proveInProcess proves ob with a fresh Prover.
+func proveInProcess(t *testing.T, ob *Obligation, opts Options) ObligationResult {
 	t.Helper()
 	p, err := NewProver()
 	if err != nil {
@@ -60,4 +86,16 @@ func TestProverReuse(t *testing.T) {
 			checkVerdicts(t, c, p.Prove(context.Background(), c.ob, Options{}))
 		}
 	}
+}
+
+// proveInProcess2 proves ob without failing the test on an obligation
+// error.
+func proveInProcess2(t *testing.T, ob *Obligation) ObligationResult {
+	t.Helper()
+	p, err := NewProver()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	return p.Prove(context.Background(), ob, Options{})
 }

@@ -203,17 +203,17 @@ func allGoals(n int) []int {
 // scratch but times out after push.
 type session struct {
 	incremental bool
-	solver      *z3.Solver // the shared solver, if incremental
-	last        *z3.Solver // the solver of the latest query
-	defs        []z3.Term  // the vc's definitions
-	parent   context.Context // the caller's context: cancellation
-	cancel   context.Context // parent, bounded by the deadline
-	deadline time.Time       // zero if no timeout
-	v        *vc
-	en       *encoder
-	reader   *modelReader
-	fails    []z3.Term // failure formula of each goal
-	results  []Result
+	solver      *z3.Solver      // the shared solver, if incremental
+	last        *z3.Solver      // the solver of the latest query
+	defs        []z3.Term       // the vc's definitions
+	parent      context.Context // the caller's context: cancellation
+	cancel      context.Context // parent, bounded by the deadline
+	deadline    time.Time       // zero if no timeout
+	v           *vc
+	en          *encoder
+	reader      *modelReader
+	fails       []z3.Term // failure formula of each goal
+	results     []Result
 }
 
 // perAssert decides the goals idx one query each.

@@ -51,7 +51,7 @@ type ObligationResult struct {
 
 // Verdict summarizes the results: Failed if some assert failed, else
 // Unknown if some assert is unknown, else Proven.
-func (r *ObligationResult) Verdict() Verdict {
+func (r ObligationResult) Verdict() Verdict {
 	v := Proven
 	for _, res := range r.Results {
 		switch res.Verdict {

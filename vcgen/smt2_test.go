@@ -46,7 +46,7 @@ func TestSMT2AgreesWithBinary(t *testing.T) {
 			t.Fatal(err)
 		}
 		got := runZ3Binary(t, filepath.Join(dir, c.ob.Name+".smt2"))
-		res := proveAll(t, c.ob, Options{})
+		res := proveInProcess(t, c.ob, Options{})
 		if len(got) != len(res.Results) {
 			t.Fatalf("%s: z3 answered %d queries, want %d", c.ob.Name, len(got), len(res.Results))
 		}

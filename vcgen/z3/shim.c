@@ -334,6 +334,20 @@ int lz_solver_check(Z3_context c, Z3_solver s, int *err) {
 	return (int)r;
 }
 
+// lz_clear_interrupt undoes a Z3_interrupt that arrived after the check it
+// was meant for had finished. Z3 4.8.12 keeps the context canceled until
+// the next check starts (a push fails with "push canceled" meanwhile), so
+// run a check on an empty scratch solver.
+void lz_clear_interrupt(Z3_context c) {
+	Z3_solver s = Z3_mk_simple_solver(c);
+	if (s == NULL) {
+		return;
+	}
+	Z3_solver_inc_ref(c, s);
+	Z3_solver_check(c, s);
+	Z3_solver_dec_ref(c, s);
+}
+
 const char *lz_solver_reason_unknown(Z3_context c, Z3_solver s) {
 	return Z3_solver_get_reason_unknown(c, s);
 }

@@ -150,9 +150,15 @@ func (s *Solver) Check(cancel context.Context) (Status, error) {
 	}
 	var code C.int
 	lb := C.lz_solver_check(ctx.c, s.s, &code)
+	if afterCheckHook != nil {
+		afterCheckHook()
+	}
 	close(stop)
 	if watcher != nil {
 		s.canceled = <-watcher // no interrupt may outlive this query
+		if s.canceled {
+			C.lz_clear_interrupt(ctx.c)
+		}
 	}
 	if s.canceled && lb == C.Z3_L_UNDEF {
 		return Unknown, nil
@@ -168,6 +174,10 @@ func (s *Solver) Check(cancel context.Context) (Status, error) {
 	}
 	return Unknown, nil
 }
+
+// afterCheckHook, if set by a test, runs between the end of Z3's check and
+// the stop of the interrupt watcher, to make an interrupt arrive late.
+var afterCheckHook func()
 
 // ReasonUnknown explains the most recent Unknown answer, in Z3's words
 // ("timeout", "canceled", "(incomplete quantifiers)", ...).

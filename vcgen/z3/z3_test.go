@@ -512,3 +512,47 @@ func TestParallelContexts(t *testing.T) {
 		}
 	}
 }
+
+// TestInterruptIsCleared checks that a context is fully usable after a
+// check was interrupted: Z3 keeps a context canceled until the next check
+// starts, so without the binding's reset a push would fail.
+func TestInterruptIsCleared(t *testing.T) {
+	ctx := newTestContext(t)
+	s, _ := ctx.NewSolver()
+	for _, f := range fermat(ctx) {
+		s.Assert(f)
+	}
+	cctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(20*time.Millisecond, cancel)
+	if st, _ := s.Check(cctx); st != Unknown {
+		t.Fatalf("check = %v, want unknown", st)
+	}
+	if err := s.Push(); err != nil {
+		t.Fatalf("push after an interrupted check: %v", err)
+	}
+	x := ctx.Const("w", ctx.IntSort())
+	if ctx.Gt(x, ctx.Int(1)).IsZero() {
+		t.Fatalf("term after an interrupted check: %v", ctx.Err())
+	}
+}
+
+// TestLateInterruptIsCleared makes the interrupt arrive after Z3 finished
+// the check it was meant for, which leaves a Z3 context canceled, and
+// checks that the binding clears it.
+func TestLateInterruptIsCleared(t *testing.T) {
+	ctx := newTestContext(t)
+	s, _ := ctx.NewSolver()
+	cctx, cancel := context.WithCancel(context.Background())
+	afterCheckHook = func() {
+		cancel()
+		time.Sleep(20 * time.Millisecond) // the watcher interrupts now
+	}
+	st, err := s.Check(cctx)
+	afterCheckHook = nil
+	if st != Sat || err != nil {
+		t.Fatalf("check = %v, %v; want sat", st, err)
+	}
+	if err := s.Push(); err != nil {
+		t.Fatalf("push after a late interrupt: %v", err)
+	}
+}

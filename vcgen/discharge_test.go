@@ -1,0 +1,158 @@
+package vcgen
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+)
+
+// fermatObligation asserts that x^3 + y^3 != z^3 for positive x, y, z,
+// which Z3 cannot settle.
+func fermatObligation(name string) *Obligation {
+	x, y, z := intVar("x"), intVar("y"), intVar("z")
+	cube := func(v *Var) Expr { return Mul(Mul(r(v), r(v)), r(v)) }
+	return newOb(name, vars(x, y, z),
+		assume(And(Gt(r(x), n(0)), Gt(r(y), n(0)), Gt(r(z), n(0)))),
+		assert(Ne(Add(cube(x), cube(y)), cube(z))))
+}
+
+// easyObligation is proven or fails (odd i) quickly.
+func easyObligation(i int) (*Obligation, Verdict) {
+	x := intVar("x")
+	bound, want := int64(i), Proven
+	if i%2 == 1 {
+		bound, want = int64(i+10), Failed
+	}
+	return newOb(fmt.Sprintf("easy_%d", i), vars(x),
+		assume(Gt(r(x), n(0))), set(x, Add(r(x), n(int64(i)))), assert(Gt(r(x), n(bound)))), want
+}
+
+func TestTimeoutThenPoolKeepsWorking(t *testing.T) {
+	obs := []*Obligation{fermatObligation("hard_1")}
+	var want []Verdict
+	want = append(want, Unknown)
+	for i := 0; i < 6; i++ {
+		ob, v := easyObligation(i)
+		obs = append(obs, ob)
+		want = append(want, v)
+	}
+	obs = append(obs, fermatObligation("hard_2"))
+	want = append(want, Unknown)
+	ob, v := easyObligation(7)
+	obs, want = append(obs, ob), append(want, v)
+
+	for _, jobs := range []int{1, 2} {
+		start := time.Now()
+		res := Discharge(context.Background(), obs, Options{Jobs: jobs, Timeout: 100 * time.Millisecond})
+		if d := time.Since(start); d > 5*time.Second {
+			t.Errorf("jobs=%d: took %v with 100ms timeouts", jobs, d)
+		}
+		for i, r := range res {
+			if r.Obligation != obs[i] {
+				t.Fatalf("jobs=%d: result %d is for %s, want %s", jobs, i, r.Obligation.Name, obs[i].Name)
+			}
+			got := r.Results[0]
+			if got.Verdict != want[i] {
+				t.Errorf("jobs=%d: %s: %v (%s), want %v", jobs, obs[i].Name, got.Verdict, got.Reason, want[i])
+			}
+			if want[i] == Unknown && got.Reason != "timeout" {
+				t.Errorf("jobs=%d: %s: reason %q, want timeout", jobs, obs[i].Name, got.Reason)
+			}
+		}
+	}
+}
+
+func TestCancellation(t *testing.T) {
+	obs := []*Obligation{fermatObligation("hard_a"), fermatObligation("hard_b"), fermatObligation("hard_c")}
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(100*time.Millisecond, cancel)
+	start := time.Now()
+	res := Discharge(ctx, obs, Options{Jobs: 2})
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("took %v after cancellation", d)
+	}
+	for i, r := range res {
+		got := r.Results[0]
+		if got.Verdict != Unknown || got.Reason != "canceled" {
+			t.Errorf("%s: %v (%s), want unknown (canceled)", obs[i].Name, got.Verdict, got.Reason)
+		}
+	}
+	// A canceled context still yields one result per obligation.
+	res = Discharge(ctx, []*Obligation{obs[0]}, Options{})
+	if len(res) != 1 || res[0].Results[0].Reason != "canceled" {
+		t.Errorf("pre-canceled: %+v", res)
+	}
+}
+
+func TestDischargeOrderAndStream(t *testing.T) {
+	var obs []*Obligation
+	var want []Verdict
+	for i := 0; i < 40; i++ {
+		ob, v := easyObligation(i)
+		obs = append(obs, ob)
+		want = append(want, v)
+	}
+	i := 0
+	for r := range DischargeStream(context.Background(), obs, Options{Jobs: 3}) {
+		if r.Obligation != obs[i] {
+			t.Fatalf("result %d is for %s", i, r.Obligation.Name)
+		}
+		if r.Verdict() != want[i] {
+			t.Errorf("%s: %v, want %v", obs[i].Name, r.Verdict(), want[i])
+		}
+		i++
+	}
+	if i != len(obs) {
+		t.Errorf("%d results, want %d", i, len(obs))
+	}
+	if res := Discharge(context.Background(), nil, Options{}); len(res) != 0 {
+		t.Errorf("no obligations: %d results", len(res))
+	}
+}
+
+func TestDischargeMalformedObligation(t *testing.T) {
+	x := intVar("x")
+	bad := newOb("bad", nil, assert(Gt(r(x), n(0))))
+	good, _ := easyObligation(0)
+	res := Discharge(context.Background(), []*Obligation{bad, good}, Options{Jobs: 1})
+	if res[0].Err == nil || res[0].Verdict() != Unknown {
+		t.Errorf("malformed: err %v, verdict %v", res[0].Err, res[0].Verdict())
+	}
+	if res[1].Verdict() != Proven {
+		t.Errorf("after a malformed obligation: %v", res[1].Verdict())
+	}
+}
+
+func TestObligationVerdict(t *testing.T) {
+	r := ObligationResult{Results: []Result{{Verdict: Proven}, {Verdict: Unknown}}}
+	if r.Verdict() != Unknown {
+		t.Error("proven+unknown is not unknown")
+	}
+	r.Results = append(r.Results, Result{Verdict: Failed})
+	if r.Verdict() != Failed {
+		t.Error("a failure does not dominate")
+	}
+	if (&ObligationResult{}).Verdict() != Proven {
+		t.Error("no asserts is not proven")
+	}
+}
+
+// TestSolverRecycling proves more obligations than a solver serves, so the
+// Prover replaces its solver, and checks verdicts stay right.
+func TestSolverRecycling(t *testing.T) {
+	p, err := NewProver()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	for i := 0; i < solverLife+20; i++ {
+		ob, want := easyObligation(i)
+		if got := p.Prove(context.Background(), ob, Options{}).Verdict(); got != want {
+			t.Fatalf("%s: %v, want %v", ob.Name, got, want)
+		}
+	}
+	if p.uses != 20 {
+		t.Errorf("solver served %d obligations, want 20 after a replacement", p.uses)
+	}
+}
