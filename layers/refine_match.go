@@ -14,12 +14,19 @@ import (
 func (r *refiner) procToProc(p, up *Proc) {
 	m := &matcher{r: r, lower: p, upper: up}
 	m.block(p.Decl.Body.Stmts, up.Decl.Body.Stmts, p.Decl.Body.End, up.Decl.Body.End)
+	if m.failed {
+		return // the structural mismatch is the root cause; say only that
+	}
+	for _, pr := range m.pairs {
+		m.stepPair(pr[0], pr[1])
+	}
 }
 
 type matcher struct {
 	r            *refiner
 	lower, upper *Proc
 	failed       bool
+	pairs        [][2]lang.Stmt // corresponding steps and private statements
 }
 
 func (m *matcher) mismatch(msg string, pos ...lang.Pos) {
@@ -100,7 +107,7 @@ func (m *matcher) differ(l, u lang.Stmt, what string) {
 
 func (m *matcher) stmt(l, u lang.Stmt) {
 	if simpleKind(l) && simpleKind(u) {
-		m.stepPair(l, u)
+		m.pairs = append(m.pairs, [2]lang.Stmt{l, u})
 		return
 	}
 	switch l := l.(type) {
@@ -182,7 +189,6 @@ func (m *matcher) stepPair(l, u lang.Stmt) {
 	b := NewBuilder(r.prog)
 	lower, upper, newVars, ok := r.frames(b, &m.lower.Decl.Signature, &m.upper.Decl.Signature)
 	if !ok {
-		m.failed = true
 		return
 	}
 	var gate vcgen.Expr

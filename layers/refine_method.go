@@ -109,6 +109,15 @@ type methodCheck struct {
 	eval    vcgen.Expr // τ_A(g_old, g, params, outputs)
 	gate    vcgen.Expr // gate(A) for p's parameters
 	frag    *Fragments // for private loops and branch guards
+	traces  []*trace   // for counterexamples: the state at each yield
+}
+
+// trace records, for a counterexample, whether a path passed a yield
+// point and the upper globals and outputs there. It is not part of the
+// check: nothing reads it.
+type trace struct {
+	reached *vcgen.Var
+	vars    []*vcgen.Var
 }
 
 func (m *methodCheck) setup() {
@@ -203,14 +212,33 @@ func copyVars(dst, src []*vcgen.Var) vcgen.Cmd {
 func (m *methodCheck) program() vcgen.Cmd {
 	b := m.b
 	entry := vcgen.And(b.AnnotationAfter(m.p.Entry.Yield, m.env), b.ParamFacts(m.p, m.env))
+	body := m.seq(m.p.Decl.Body.Stmts)
+	var clear []vcgen.Cmd
+	for _, t := range m.traces {
+		clear = append(clear, vcgen.AssignOne(t.reached, vcgen.Bool(false)))
+	}
 	return vcgen.Sequence(
 		&vcgen.Assume{E: entry},
 		&vcgen.Assume{E: m.gate},
+		vcgen.Sequence(clear...),
 		&vcgen.Assign{Lhs: []*vcgen.Var{m.pc, m.ok}, Rhs: []vcgen.Expr{vcgen.Bool(false), vcgen.Bool(false)}},
 		copyVars(m.gOld, m.upper), copyVars(m.oOld, m.outs),
-		m.seq(m.p.Decl.Body.Stmts),
+		body,
 		m.exit(),
 	)
+}
+
+// record adds a trace of the state when the fragment ending at line
+// pos.Line ends.
+func (m *methodCheck) record(pos lang.Pos, title string) vcgen.Cmd {
+	t := &trace{reached: m.b.NewVar(fmt.Sprintf("reached.%d", pos.Line), vcgen.BoolSort)}
+	for _, v := range append(append([]*vcgen.Var(nil), m.upper...), m.outs...) {
+		t.vars = append(t.vars, m.b.NewVar(fmt.Sprintf("%s.%d", v.Name, pos.Line), v.Sort))
+	}
+	m.traces = append(m.traces, t)
+	m.b.group(title, append([]*vcgen.Var{t.reached}, t.vars...))
+	return vcgen.Sequence(vcgen.AssignOne(t.reached, vcgen.Bool(true)),
+		copyVars(t.vars, append(append([]*vcgen.Var(nil), m.upper...), m.outs...)))
 }
 
 // fragmentEnd checks the fragment that just ended at pos against the
@@ -220,6 +248,7 @@ func (m *methodCheck) fragmentEnd(pos lang.Pos) vcgen.Cmd {
 	pc, ok := vcgen.Ref(m.pc), vcgen.Ref(m.ok)
 	name, act := m.p.Name(), m.a.Name()
 	return vcgen.Sequence(
+		m.record(pos, fmt.Sprintf("when the fragment ending at line %d ends", pos.Line)),
 		Check(MethodAbstraction, vcgen.Or(pc, sameG, m.eval),
 			fmt.Sprintf("%s does not refine action %s: the fragment ending here changes the state in a way that does not match %s", name, act, act),
 			pos, m.a.Decl.P),
@@ -242,6 +271,7 @@ func (m *methodCheck) resume(y *YieldPoint, extra ...*vcgen.Var) vcgen.Cmd {
 		&vcgen.Assume{E: vcgen.And(b.AnnotationAfter(y, m.env), b.ParamFacts(m.p, m.env))},
 		copyVars(m.gOld, m.upper), copyVars(m.oOld, m.outs),
 		&vcgen.Assume{E: vcgen.Or(vcgen.Ref(m.pc), m.gate)},
+		m.record(y.Pos, fmt.Sprintf("after the yield at line %d, other threads having run", y.Pos.Line)),
 	)
 }
 

@@ -109,7 +109,7 @@ func toJSONFinding(f *finding) jsonFinding {
 			for _, v := range g.Vars {
 				if vv, ok := vals[v]; ok {
 					jf.Counterexample[g.Name] = append(jf.Counterexample[g.Name],
-						fmt.Sprintf("%s = %s -> %s", v.Name, vv.Before, vv.After))
+						fmt.Sprintf("%s = %s -> %s", sourceName(v.Name), vv.Before, vv.After))
 				}
 			}
 		}

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"regexp"
 	"strings"
 	"text/tabwriter"
 
@@ -62,9 +61,15 @@ func printFinding(w io.Writer, src []byte, f *finding) {
 	fmt.Fprintln(w)
 }
 
-// suffix matches the thread suffix of a variable of a two-thread
-// obligation (t.1, t.2).
-var suffix = regexp.MustCompile(`\.[0-9]+$`)
+// sourceName returns the source name of an obligation variable: lipton
+// names a variable's copies (per thread, snapshots, traces) by suffixes
+// after a dot, which source names cannot contain.
+func sourceName(name string) string {
+	if i := strings.IndexAny(name, ".@"); i > 0 {
+		return name[:i]
+	}
+	return name
+}
 
 // printCounterexample prints the values before and after of the
 // variables the obligation groups for display, named as in the source.
@@ -75,18 +80,26 @@ func printCounterexample(w io.Writer, ob *vcgen.Obligation, cex *vcgen.Counterex
 		vals[vv.Var] = vv
 	}
 	for _, g := range ob.Groups {
+		vars := g.Vars
+		if len(vars) > 0 && strings.HasPrefix(vars[0].Name, "reached.") {
+			// A trace of a program point: show it only if the failing
+			// path passed there.
+			if vv, ok := vals[vars[0]]; !ok || vv.After.String() != "true" {
+				continue
+			}
+			vars = vars[1:]
+		}
 		var parts []string
-		for _, v := range g.Vars {
+		for _, v := range vars {
 			vv, ok := vals[v]
 			if !ok {
 				continue
 			}
-			name := v.Name
-			if strings.HasPrefix(g.Name, "thread") {
-				name = suffix.ReplaceAllString(name, "")
-			}
+			name := sourceName(v.Name)
 			s := name + " = " + vv.Before.String()
-			if !vcgen.ValueEqual(vv.Before, vv.After) {
+			if g.Name != vars0Group(g) {
+				s = name + " = " + vv.After.String() // a trace: its value when recorded
+			} else if !vcgen.ValueEqual(vv.Before, vv.After) {
 				s += " -> " + vv.After.String()
 			}
 			parts = append(parts, s)
@@ -121,4 +134,14 @@ func printSummary(w io.Writer, path string, r *checkRun) {
 	default:
 		fmt.Fprintln(w, okLabel.Sprint("proven: ")+"the checked layer is safe")
 	}
+}
+
+// vars0Group returns the group's name unless it is a trace group (whose
+// first variable records that a point was reached), so that callers can
+// tell the two apart.
+func vars0Group(g vcgen.VarGroup) string {
+	if len(g.Vars) > 0 && strings.HasPrefix(g.Vars[0].Name, "reached.") {
+		return ""
+	}
+	return g.Name
 }
