@@ -281,7 +281,7 @@ func (m *methodCheck) exit() vcgen.Cmd {
 	return vcgen.Sequence(
 		m.fragmentEnd(pos),
 		Check(MethodAbstraction, vcgen.Ref(m.ok),
-			fmt.Sprintf("%s does not refine action %s: on some path no fragment performs %s", m.p.Name(), m.a.Name(), m.a.Name()),
+			fmt.Sprintf("%s does not refine action %s: on some path no fragment performs %s (no fragment's change of the globals and outputs is a step of %s)", m.p.Name(), m.a.Name(), m.a.Name(), m.a.Name()),
 			pos, m.a.Decl.P),
 		&vcgen.Assume{E: vcgen.Bool(false)},
 	)
