@@ -1,0 +1,478 @@
+package mc
+
+import (
+	"fmt"
+	"math"
+	"math/bits"
+
+	"github.com/lipton-dev/lipton/vcgen"
+)
+
+// Every value is one int64 slot: an integer, a boolean (0 or 1) or the id
+// of a map in a mapTable. Compiled expressions read a register file that
+// holds the variables of the code being run.
+
+// evalFn is a compiled expression.
+type evalFn func(r []int64) int64
+
+// code is compiled code in continuation-passing style: it runs its
+// command for every outcome and calls its (statically known) continuation
+// for each, restoring the registers it changed before it returns.
+type code func(x *exec)
+
+// exec is the state of one run of compiled code.
+type exec struct {
+	r    []int64
+	stop bool // abandon the run (a failure was found and the caller wants no more)
+	// onFail is called when an assert fails; the path ends there.
+	onFail func(x *exec, a *vcgen.Assert)
+	// run is the transition being computed, when running a model.
+	run *run
+}
+
+// evalError is raised (as a panic) by compiled code that cannot go on:
+// integer overflow, division by zero, a domain too large to enumerate.
+type evalError struct{ msg string }
+
+func (e evalError) Error() string { return e.msg }
+
+func fail(format string, args ...any) {
+	panic(evalError{fmt.Sprintf(format, args...)})
+}
+
+// domain is a finite range of integers.
+type domain struct{ lo, hi int64 }
+
+func (d domain) String() string { return fmt.Sprintf("%d..%d", d.lo, d.hi) }
+
+func (d domain) size() int64 { return d.hi - d.lo + 1 }
+
+// maxEnum bounds the number of values a havoc or quantifier enumerates.
+const maxEnum = 1 << 20
+
+// compiler compiles IR for one register file.
+type compiler struct {
+	dom  domain
+	maps *mapTable
+	reg  map[*vcgen.Var]int
+	nreg int
+	// assume turns asserts into assumes (the specification side of a
+	// refinement check, where a failing run is simply not a run).
+	assume bool
+}
+
+func newCompiler(dom domain, maps *mapTable) *compiler {
+	return &compiler{dom: dom, maps: maps, reg: map[*vcgen.Var]int{}}
+}
+
+// slot returns v's register, allocating one if v has none yet.
+func (c *compiler) slot(v *vcgen.Var) int {
+	if i, ok := c.reg[v]; ok {
+		return i
+	}
+	c.reg[v] = c.nreg
+	c.nreg++
+	return c.nreg - 1
+}
+
+// bind gives v the register i (used to lay out globals and frames).
+func (c *compiler) bind(v *vcgen.Var, i int) {
+	c.reg[v] = i
+	if i >= c.nreg {
+		c.nreg = i + 1
+	}
+}
+
+// ---- Expressions ----
+
+func (c *compiler) expr(e vcgen.Expr) evalFn {
+	switch e := e.(type) {
+	case *vcgen.IntLit:
+		if !e.V.IsInt64() {
+			fail("integer literal %s does not fit in 64 bits", e.V)
+		}
+		n := e.V.Int64()
+		return func([]int64) int64 { return n }
+	case *vcgen.BoolLit:
+		n := b2i(e.V)
+		return func([]int64) int64 { return n }
+	case *vcgen.VarRef:
+		i := c.slot(e.V)
+		return func(r []int64) int64 { return r[i] }
+	case *vcgen.Unary:
+		x := c.expr(e.X)
+		if e.Op == vcgen.OpNot {
+			return func(r []int64) int64 { return 1 - x(r) }
+		}
+		return func(r []int64) int64 { return neg(x(r)) }
+	case *vcgen.Binary:
+		return c.binary(e)
+	case *vcgen.Ite:
+		cond, th, el := c.expr(e.Cond), c.expr(e.Then), c.expr(e.Else)
+		return func(r []int64) int64 {
+			if cond(r) != 0 {
+				return th(r)
+			}
+			return el(r)
+		}
+	case *vcgen.Select:
+		m, k := c.expr(e.Map), c.expr(e.Key)
+		t := c.maps
+		return func(r []int64) int64 { return t.get(m(r), k(r)) }
+	case *vcgen.Store:
+		m, k, v := c.expr(e.Map), c.expr(e.Key), c.expr(e.Val)
+		t, boolKeys := c.maps, isBoolKeyed(e.Map)
+		return func(r []int64) int64 { return t.set(m(r), k(r), v(r), boolKeys) }
+	case *vcgen.Quant:
+		return c.quant(e)
+	}
+	panic(fmt.Sprintf("mc: unexpected expression %T", e))
+}
+
+func isBoolKeyed(m vcgen.Expr) bool {
+	s, err := vcgen.SortOf(m)
+	if err != nil {
+		panic(fmt.Sprintf("mc: ill-sorted map expression %s: %v", m, err))
+	}
+	return s.(*vcgen.MapSort).Key == vcgen.BoolSort
+}
+
+func b2i(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func (c *compiler) binary(e *vcgen.Binary) evalFn {
+	x, y := c.expr(e.X), c.expr(e.Y)
+	switch e.Op {
+	case vcgen.OpAdd:
+		return func(r []int64) int64 { return add(x(r), y(r)) }
+	case vcgen.OpSub:
+		return func(r []int64) int64 { return sub(x(r), y(r)) }
+	case vcgen.OpMul:
+		return func(r []int64) int64 { return mul(x(r), y(r)) }
+	case vcgen.OpDiv:
+		return func(r []int64) int64 { q, _ := divmod(x(r), y(r)); return q }
+	case vcgen.OpMod:
+		return func(r []int64) int64 { _, m := divmod(x(r), y(r)); return m }
+	case vcgen.OpLt:
+		return func(r []int64) int64 { return b2i(x(r) < y(r)) }
+	case vcgen.OpLe:
+		return func(r []int64) int64 { return b2i(x(r) <= y(r)) }
+	case vcgen.OpGt:
+		return func(r []int64) int64 { return b2i(x(r) > y(r)) }
+	case vcgen.OpGe:
+		return func(r []int64) int64 { return b2i(x(r) >= y(r)) }
+	case vcgen.OpEq, vcgen.OpIff:
+		return func(r []int64) int64 { return b2i(x(r) == y(r)) }
+	case vcgen.OpNe:
+		return func(r []int64) int64 { return b2i(x(r) != y(r)) }
+	case vcgen.OpAnd:
+		return func(r []int64) int64 {
+			if x(r) == 0 {
+				return 0
+			}
+			return y(r)
+		}
+	case vcgen.OpOr:
+		return func(r []int64) int64 {
+			if x(r) != 0 {
+				return 1
+			}
+			return y(r)
+		}
+	case vcgen.OpImplies:
+		return func(r []int64) int64 {
+			if x(r) == 0 {
+				return 1
+			}
+			return y(r)
+		}
+	}
+	panic(fmt.Sprintf("mc: unexpected operator %v", e.Op))
+}
+
+// quant evaluates a quantifier by enumerating its bound variables over
+// the domain (ints) or both truth values (bools).
+func (c *compiler) quant(q *vcgen.Quant) evalFn {
+	regs := make([]int, len(q.Bound))
+	vals := make([][]int64, len(q.Bound))
+	for i, v := range q.Bound {
+		regs[i] = c.slot(v)
+		vals[i] = c.values(v.Sort)
+	}
+	body := c.expr(q.Body)
+	want := b2i(q.Exists) // the value that decides the quantifier
+	var loop func(r []int64, i int) bool
+	loop = func(r []int64, i int) bool {
+		if i == len(regs) {
+			return body(r) == want
+		}
+		for _, v := range vals[i] {
+			r[regs[i]] = v
+			if loop(r, i+1) {
+				return true
+			}
+		}
+		return false
+	}
+	return func(r []int64) int64 {
+		if loop(r, 0) {
+			return want
+		}
+		return 1 - want
+	}
+}
+
+// values returns every value of sort s in the domain: the domain's
+// integers, both booleans, or every map of the bounded class (see
+// mapValues).
+func (c *compiler) values(s vcgen.Sort) []int64 {
+	switch s := s.(type) {
+	case *vcgen.MapSort:
+		return c.mapValues(s)
+	}
+	if s == vcgen.BoolSort {
+		return []int64{0, 1}
+	}
+	if c.dom.size() > maxEnum {
+		fail("the integer domain %s is too large to enumerate", c.dom)
+	}
+	out := make([]int64, 0, c.dom.size())
+	for v := c.dom.lo; v <= c.dom.hi; v++ {
+		out = append(out, v)
+	}
+	return out
+}
+
+// mapValues enumerates the maps of sort s that the model checker
+// considers: a value for every key of the domain (both keys for bool
+// keys) and, for int keys, one default value for every other key, all
+// drawn from the values of the value sort.
+func (c *compiler) mapValues(s *vcgen.MapSort) []int64 {
+	vals := c.values(s.Val)
+	boolKeys := s.Key == vcgen.BoolSort
+	var keys []int64
+	if boolKeys {
+		keys = []int64{0, 1}
+	} else {
+		keys = c.values(vcgen.IntSort)
+	}
+	slots := len(keys)
+	if !boolKeys {
+		slots++ // the default
+	}
+	total := 1.0
+	for i := 0; i < slots; i++ {
+		total *= float64(len(vals))
+	}
+	if total > maxEnum {
+		fail("too many maps of sort %s over the domain %s to enumerate (%.3g)", s, c.dom, total)
+	}
+	var out []int64
+	choice := make([]int64, slots)
+	var rec func(i int)
+	rec = func(i int) {
+		if i == slots {
+			d := choice[0]
+			if boolKeys {
+				d = choice[1]
+			}
+			ks, vs := keys, choice
+			if !boolKeys {
+				vs = choice[1:]
+			}
+			out = append(out, c.maps.fromEntries(d, ks, vs, boolKeys))
+			return
+		}
+		for _, v := range vals {
+			choice[i] = v
+			rec(i + 1)
+		}
+	}
+	rec(0)
+	return out
+}
+
+// ---- Arithmetic on 64-bit integers, failing on overflow ----
+
+func add(a, b int64) int64 {
+	s := a + b
+	if (s > a) != (b > 0) {
+		fail("integer overflow in %d + %d (the model checker's integers have 64 bits)", a, b)
+	}
+	return s
+}
+
+func sub(a, b int64) int64 {
+	d := a - b
+	if (d < a) != (b > 0) {
+		fail("integer overflow in %d - %d (the model checker's integers have 64 bits)", a, b)
+	}
+	return d
+}
+
+func neg(a int64) int64 {
+	if a == math.MinInt64 {
+		fail("integer overflow in -(%d)", a)
+	}
+	return -a
+}
+
+func mul(a, b int64) int64 {
+	if a == 0 || b == 0 {
+		return 0
+	}
+	hi, lo := bits.Mul64(uint64(abs(a)), uint64(abs(b)))
+	negative := (a < 0) != (b < 0)
+	if hi != 0 || lo > math.MaxInt64 && !(negative && lo == 1<<63) {
+		fail("integer overflow in %d * %d (the model checker's integers have 64 bits)", a, b)
+	}
+	if negative {
+		return -int64(lo)
+	}
+	return int64(lo)
+}
+
+func abs(a int64) int64 {
+	if a < 0 {
+		return -a // MinInt64 stays negative; Mul64 of its bits is still right
+	}
+	return a
+}
+
+// divmod is Euclidean division: a == b*q + m and 0 <= m < |b|.
+func divmod(a, b int64) (q, m int64) {
+	if b == 0 {
+		fail("division by zero (%d / 0): its value is unspecified", a)
+	}
+	if a == math.MinInt64 && b == -1 {
+		fail("integer overflow in %d / -1", a)
+	}
+	q, m = a/b, a%b
+	if m < 0 {
+		if b > 0 {
+			q, m = q-1, m+b
+		} else {
+			q, m = q+1, m-b
+		}
+	}
+	return q, m
+}
+
+// ---- Commands ----
+
+// cmd compiles c with continuation k.
+func (c *compiler) cmd(cm vcgen.Cmd, k code) code {
+	switch cm := cm.(type) {
+	case *vcgen.Assume:
+		e := c.expr(cm.E)
+		return func(x *exec) {
+			if e(x.r) != 0 {
+				k(x)
+			}
+		}
+	case *vcgen.Assert:
+		e := c.expr(cm.E)
+		if c.assume {
+			return func(x *exec) {
+				if e(x.r) != 0 {
+					k(x)
+				}
+			}
+		}
+		return func(x *exec) {
+			if e(x.r) != 0 {
+				k(x)
+			} else {
+				x.onFail(x, cm)
+			}
+		}
+	case *vcgen.Assign:
+		return c.assign(cm, k)
+	case *vcgen.Havoc:
+		for i := len(cm.Vars) - 1; i >= 0; i-- {
+			k = c.havoc(cm.Vars[i], k)
+		}
+		return k
+	case *vcgen.Choice:
+		return c.choice(cm, k)
+	case *vcgen.Seq:
+		for i := len(cm.Cmds) - 1; i >= 0; i-- {
+			k = c.cmd(cm.Cmds[i], k)
+		}
+		return k
+	}
+	panic(fmt.Sprintf("mc: unexpected command %T", cm))
+}
+
+func (c *compiler) assign(a *vcgen.Assign, k code) code {
+	if len(a.Lhs) == 1 {
+		i, e := c.slot(a.Lhs[0]), c.expr(a.Rhs[0])
+		return func(x *exec) {
+			old := x.r[i]
+			x.r[i] = e(x.r)
+			k(x)
+			x.r[i] = old
+		}
+	}
+	regs := make([]int, len(a.Lhs))
+	es := make([]evalFn, len(a.Lhs))
+	for j := range a.Lhs {
+		regs[j], es[j] = c.slot(a.Lhs[j]), c.expr(a.Rhs[j])
+	}
+	n := len(regs)
+	return func(x *exec) {
+		var buf [16]int64
+		var vals, olds []int64
+		if 2*n <= len(buf) {
+			vals, olds = buf[:n], buf[n:2*n]
+		} else {
+			vals, olds = make([]int64, n), make([]int64, n)
+		}
+		for j, e := range es {
+			vals[j] = e(x.r)
+		}
+		for j, i := range regs {
+			olds[j] = x.r[i]
+			x.r[i] = vals[j]
+		}
+		k(x)
+		for j, i := range regs {
+			x.r[i] = olds[j]
+		}
+	}
+}
+
+func (c *compiler) havoc(v *vcgen.Var, k code) code {
+	i := c.slot(v)
+	vals := c.values(v.Sort)
+	return func(x *exec) {
+		old := x.r[i]
+		for _, val := range vals {
+			x.r[i] = val
+			k(x)
+			if x.stop {
+				break
+			}
+		}
+		x.r[i] = old
+	}
+}
+
+func (c *compiler) choice(ch *vcgen.Choice, k code) code {
+	brs := make([]code, len(ch.Branches))
+	for i, b := range ch.Branches {
+		brs[i] = c.cmd(b, k)
+	}
+	return func(x *exec) {
+		for _, b := range brs {
+			b(x)
+			if x.stop {
+				return
+			}
+		}
+	}
+}

@@ -1,0 +1,39 @@
+// Package mc is lipton's finite-instance model checker (DESIGN §6).
+//
+// It runs a layer of a checked program concretely on an instance (the
+// threads, calls and integer domain of an `instance` block) and explores
+// every interleaving of the threads at yield granularity: a thread runs a
+// fragment, the code from one yield point to the next, atomically, and
+// threads interleave at yield points. Statements are executed on vcgen's
+// obligation IR as the layers package translates them, so the model
+// checker and the static checks share one semantics. IR expressions and
+// commands are compiled once into closures over a slot-indexed register
+// file; states are encoded compactly (zigzag varints) and stored in a
+// hashed visited set backed by an arena, explored breadth first so that
+// traces are shortest.
+//
+// Three checks are offered:
+//
+//   - Explore (ModeSafety): every gate, assert, yield annotation and
+//     layer invariant in every reachable state. Annotations of threads
+//     waiting at a yield point are re-checked whenever another thread
+//     changes a variable they read.
+//   - Linearizability (ModeLinearizability): the chosen layer against the
+//     top layer's atomic actions, as trace refinement of the events "call"
+//     and "return" of public methods, with the specification normalized
+//     on the fly (seed 001): the search matches product states (state of
+//     the implementation, set of specification states closed under hidden
+//     steps), never recorded histories.
+//   - Refinement (ModeRefines): the same product check of a layer against
+//     another (normally the next).
+//
+// Partial-order reduction (persistent sets of one thread's invisible,
+// progressing fragments that are independent of everything the other
+// threads may still do) and symmetry reduction (threads of one role whose
+// identities are only compared for equality with constants outside their
+// range) shrink the search; both can be switched off.
+//
+// Decide is the enumeration fallback for obligations (DESIGN §5): it
+// executes an obligation for every valuation of its variables over a
+// finite integer domain.
+package mc

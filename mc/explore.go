@@ -1,0 +1,460 @@
+package mc
+
+import (
+	"fmt"
+	"sort"
+	"time"
+
+	"github.com/lipton-dev/lipton/lang"
+	"github.com/lipton-dev/lipton/layers"
+)
+
+// Mode selects what Run checks.
+type Mode int
+
+// The modes.
+const (
+	// ModeSafety checks the gates, asserts, yield annotations and
+	// invariants of one layer.
+	ModeSafety Mode = iota
+	// ModeLinearizability checks one layer against the top layer's atomic
+	// actions (and the layer's safety too).
+	ModeLinearizability
+	// ModeRefines checks one layer against another (and its safety).
+	ModeRefines
+)
+
+// Options configure Run.
+type Options struct {
+	Instance string
+	Layer    int
+	Mode     Mode
+	// SpecLayer is the layer checked against in ModeRefines; in
+	// ModeLinearizability it is the top layer.
+	SpecLayer int
+	// MaxStates bounds the states stored (0: no bound).
+	MaxStates int
+	// Timeout bounds the search time (0: no bound).
+	Timeout time.Duration
+	// NoPOR and NoSymmetry switch off the reductions.
+	NoPOR, NoSymmetry bool
+	// Progress, if set, is called about every ProgressEvery (default 2s).
+	Progress      func(Stats)
+	ProgressEvery time.Duration
+}
+
+// Status is the outcome of a search.
+type Status int
+
+// The outcomes.
+const (
+	OK         Status = iota // every reachable state was explored, no violation
+	Violation                // a violation was found
+	Incomplete               // a limit stopped the search first
+)
+
+// Stats describe a search.
+type Stats struct {
+	States      int64
+	Transitions int64
+	Depth       int
+	Elapsed     time.Duration
+	Memory      int64 // bytes held by the visited set
+	SpecStates  int   // refinement: specification states met
+	SpecSets    int   // refinement: normalized specification states
+}
+
+// Result is the outcome of Run.
+type Result struct {
+	Status  Status
+	Stats   Stats
+	Failure *Failure
+	Trace   []TraceStep
+	History []HistoryEvent // for a refinement violation: the calls and returns
+	Limit   string         // why the search is incomplete
+	Notes   []string       // semantic choices and reductions used
+	Title   string         // what was checked
+}
+
+// Run checks a layer of prog on an instance.
+func Run(prog *layers.Program, opts Options) (*Result, error) {
+	inst := prog.Info.Instances[opts.Instance]
+	if inst == nil {
+		return nil, fmt.Errorf("there is no instance named %q%s", opts.Instance, instanceList(prog.Info))
+	}
+	m, err := NewModel(prog, inst, opts.Layer, ModelOptions{})
+	if err != nil {
+		return nil, err
+	}
+	e := &explorer{m: m, opts: opts, por: !opts.NoPOR, sym: !opts.NoSymmetry}
+	if opts.Mode != ModeSafety {
+		spec := opts.SpecLayer
+		if opts.Mode == ModeLinearizability {
+			spec = len(prog.Layers) - 1
+		}
+		if e.spec, err = newSpecSide(m, spec); err != nil {
+			return nil, err
+		}
+	}
+	e.setup()
+	return e.search(), nil
+}
+
+func instanceList(info *lang.Info) string {
+	var names []string
+	for n := range info.Instances {
+		names = append(names, n)
+	}
+	if len(names) == 0 {
+		return " (the file declares no instance)"
+	}
+	sort.Strings(names)
+	return fmt.Sprintf(" (instances: %v)", names)
+}
+
+// explorer is a breadth-first search of a model's states (or of the
+// product with a normalized specification).
+type explorer struct {
+	m    *Model
+	spec *specSide
+	opts Options
+	por  bool
+	sym  bool
+
+	vis    *visited
+	parent []uint32
+	ru     *run
+	cur    dstate
+	buf    []int64
+	regs   []int64 // scratch registers for checks
+
+	succ     []byte // successors of the current thread, concatenated
+	succEnds []int
+	segs     [][]byte
+	segBuf   []byte
+	enc      []byte
+
+	failure  *Failure
+	failFrom int     // the state whose transition failed (-1: initial)
+	failInit []int64 // the initial valuation that failed
+	stats    Stats
+	start    time.Time
+	por0     *porInfo
+}
+
+func (e *explorer) setup() {
+	e.vis = newVisited()
+	e.ru = newRun(e.m, e)
+	n := 0
+	for _, p := range e.m.procs {
+		n = max(n, p.c.nreg)
+	}
+	e.regs = make([]int64, n+e.m.nglob()+64)
+	e.segs = make([][]byte, len(e.m.threads))
+	if !e.m.symmetryUseful() || e.spec != nil {
+		e.sym = false
+	}
+	if e.por {
+		e.por0 = e.m.porAnalysis()
+		if e.por0 == nil {
+			e.por = false
+		}
+	}
+}
+
+// search runs the breadth-first search.
+func (e *explorer) search() *Result {
+	e.start = time.Now()
+	res := &Result{Notes: e.m.notes, Title: e.title()}
+	res.Notes = append(res.Notes, e.reductionNotes()...)
+	e.failFrom = -1
+	if !e.initial() {
+		return e.finish(res)
+	}
+	levelEnd, lastProgress := e.vis.count(), time.Now()
+	every := e.opts.ProgressEvery
+	if every == 0 {
+		every = 2 * time.Second
+	}
+	for i := 0; i < e.vis.count(); i++ {
+		if i == levelEnd {
+			e.stats.Depth++
+			levelEnd = e.vis.count()
+		}
+		if i&1023 == 0 {
+			if lim := e.limit(); lim != "" {
+				res.Status, res.Limit = Incomplete, lim
+				return e.finish(res)
+			}
+			if e.opts.Progress != nil && time.Since(lastProgress) >= every {
+				lastProgress = time.Now()
+				e.opts.Progress(e.snapshot())
+			}
+		}
+		e.expand(i)
+		if e.failure != nil {
+			break
+		}
+		if e.opts.MaxStates > 0 && e.vis.count() > e.opts.MaxStates {
+			res.Status, res.Limit = Incomplete, fmt.Sprintf("the state limit (%d) was reached", e.opts.MaxStates)
+			return e.finish(res)
+		}
+	}
+	return e.finish(res)
+}
+
+func (e *explorer) limit() string {
+	if e.opts.Timeout > 0 && time.Since(e.start) > e.opts.Timeout {
+		return fmt.Sprintf("the time limit (%s) was reached", e.opts.Timeout)
+	}
+	return ""
+}
+
+func (e *explorer) snapshot() Stats {
+	s := e.stats
+	s.States = int64(e.vis.count())
+	s.Elapsed = time.Since(e.start)
+	s.Memory = e.vis.memory()
+	if e.spec != nil {
+		s.SpecStates, s.SpecSets = e.spec.states.count(), e.spec.sets.count()
+	}
+	return s
+}
+
+func (e *explorer) finish(res *Result) *Result {
+	res.Stats = e.snapshot()
+	if e.failure != nil {
+		res.Status = Violation
+		res.Failure = e.failure
+		e.explain(res)
+	}
+	return res
+}
+
+// initial inserts the initial states.
+func (e *explorer) initial() bool {
+	rec := dthread{}
+	for _, g := range e.m.inits {
+		if e.m.inv != nil && !e.evalGlobals(e.m.inv, g) {
+			e.failure = &Failure{Kind: "invariant", Thread: -1,
+				Msg: fmt.Sprintf("a layer %d invariant does not hold in an initial state", e.m.layer.Num)}
+			e.failInit = g
+			return false
+		}
+		b := e.m.appendGlobals(e.enc[:0], g)
+		for t := range e.m.threads {
+			b = e.m.appendThread(b, t, &rec, false)
+		}
+		if e.spec != nil {
+			set, ok := e.spec.initial(g)
+			if !ok {
+				e.failure = &Failure{Kind: "linearizability", Thread: -1,
+					Msg: "no initial state of the specification matches this initial state"}
+				e.failInit = g
+				return false
+			}
+			b = appendUint(b, uint64(set))
+		}
+		e.enc = b
+		if _, isNew := e.vis.insert(b); isNew {
+			e.parent = append(e.parent, ^uint32(0))
+		}
+	}
+	return true
+}
+
+func (e *explorer) evalGlobals(f evalFn, g []int64) bool {
+	copy(e.regs, g)
+	return f(e.regs) != 0
+}
+
+// expand computes the successors of state i and inserts them.
+func (e *explorer) expand(i int) {
+	e.m.decode(e.vis.get(i), &e.cur, &e.buf)
+	s := &e.cur
+	if e.por {
+		if t := e.ample(s, i); t >= 0 {
+			return
+		}
+	}
+	for t := range s.th {
+		e.gen(s, t)
+		if e.failure != nil {
+			e.failFrom = i
+			return
+		}
+		e.insertAll(i)
+	}
+}
+
+// gen computes the successors of thread t into e.succ.
+func (e *explorer) gen(s *dstate, t int) {
+	e.succ, e.succEnds = e.succ[:0], e.succEnds[:0]
+	if err := e.ru.successors(s, t); err != nil && e.failure == nil {
+		e.failure = &Failure{Kind: "error", Msg: err.Error(), Thread: t}
+	}
+}
+
+func (e *explorer) insertAll(from int) {
+	start := 0
+	for _, end := range e.succEnds {
+		e.stats.Transitions++
+		if _, isNew := e.vis.insert(e.succ[start:end]); isNew {
+			e.parent = append(e.parent, uint32(from))
+		}
+		start = end
+	}
+}
+
+// emit receives a successor from the run: it checks the layer's
+// invariants and the annotations of the waiting threads, and encodes it.
+func (e *explorer) emit(ru *run, g []int64, rec *dthread, ev event) {
+	s := ru.src
+	if e.failure != nil {
+		return
+	}
+	if f := e.checkState(ru, s, g); f != nil {
+		e.fail(ru, f)
+		return
+	}
+	set := s.set
+	if e.spec != nil && ev.kind != evNone {
+		next, ok := e.spec.step(s.set, ru.t, ev)
+		if !ok {
+			e.failLin(ru, ev)
+			return
+		}
+		set = next
+	}
+	e.succ = e.encodeSucc(e.succ, s, ru.t, g, rec, set, e.sym)
+	e.succEnds = append(e.succEnds, len(e.succ))
+}
+
+// checkState checks the invariants and the waiting threads' annotations
+// in the successor of s with globals g.
+func (e *explorer) checkState(ru *run, s *dstate, g []int64) *Failure {
+	changed := changedMask(s.g, g)
+	if changed == 0 {
+		return nil
+	}
+	m := e.m
+	if m.inv != nil && changed&m.invReads != 0 && !e.evalGlobals(m.inv, g) {
+		return &Failure{Kind: "invariant", Thread: ru.t,
+			Msg: fmt.Sprintf("a layer %d invariant does not hold after this step of %s", m.layer.Num, m.threads[ru.t])}
+	}
+	for u := range s.th {
+		th := &s.th[u]
+		if u == ru.t || th.idle() {
+			continue
+		}
+		top := &th.frames[len(th.frames)-1]
+		ann := top.p.ann[top.node]
+		if ann == nil || top.p.annReads[top.node]&changed == 0 {
+			continue
+		}
+		r := e.regs
+		copy(r, g)
+		n := copy(r[len(g):], top.vals)
+		clear(r[len(g)+n : top.p.c.nreg])
+		if ann(r) == 0 {
+			return e.interference(ru, u, top)
+		}
+	}
+	return nil
+}
+
+func (e *explorer) interference(ru *run, u int, top *dframe) *Failure {
+	f := &Failure{Kind: "interference", Thread: ru.t}
+	what := "the annotation"
+	if y := top.p.yield[top.node]; y != nil {
+		what = describeYield(y)
+		f.Pos = []lang.Pos{y.Pos}
+	}
+	f.Msg = fmt.Sprintf("%s, where %s waits, is invalidated by a step of %s", what, e.m.threads[u], e.m.threads[ru.t])
+	return f
+}
+
+// changedMask returns the set of slots where a and b differ (all bits if
+// a slot beyond 63 differs).
+func changedMask(a, b []int64) uint64 {
+	var mask uint64
+	for i := range a {
+		if a[i] != b[i] {
+			if i >= 64 {
+				return ^uint64(0)
+			}
+			mask |= 1 << i
+		}
+	}
+	return mask
+}
+
+// encodeSucc appends the encoding of the successor of s in which thread
+// t has record rec and the globals are g.
+func (e *explorer) encodeSucc(b []byte, s *dstate, t int, g []int64, rec *dthread, set int32, sym bool) []byte {
+	m := e.m
+	b = m.appendGlobals(b, g)
+	if !sym {
+		for u := range s.th {
+			if u == t {
+				b = m.appendThread(b, t, rec, false)
+			} else {
+				b = append(b, s.th[u].seg...)
+			}
+		}
+	} else {
+		e.segBuf = m.appendThread(e.segBuf[:0], t, rec, true)
+		for u := range s.th {
+			e.segs[u] = s.th[u].seg
+		}
+		e.segs[t] = e.segBuf
+		b = m.appendCanonical(b, e.segs)
+	}
+	if e.spec != nil {
+		b = appendUint(b, uint64(set))
+	}
+	return b
+}
+
+func (e *explorer) fail(ru *run, f *Failure) {
+	if e.failure == nil {
+		e.failure = f
+	}
+	ru.x.stop = true
+}
+
+func (e *explorer) failLin(ru *run, ev event) {
+	e.fail(ru, &Failure{Kind: "linearizability", Thread: ru.t, Msg: e.spec.explainFailure(ru.t, ev)})
+}
+
+// title says what the search checks.
+func (e *explorer) title() string {
+	m := e.m
+	name := m.prog.File.Name
+	switch e.opts.Mode {
+	case ModeLinearizability:
+		return fmt.Sprintf("%s: instance %s, layer %d against the atomic actions of layer %d (linearizability)", name, m.inst.Name.Name, m.layer.Num, e.spec.m.layer.Num)
+	case ModeRefines:
+		return fmt.Sprintf("%s: instance %s, layer %d against layer %d (refinement of calls and returns)", name, m.inst.Name.Name, m.layer.Num, e.spec.m.layer.Num)
+	}
+	return fmt.Sprintf("%s: instance %s, layer %d", name, m.inst.Name.Name, m.layer.Num)
+}
+
+func (e *explorer) reductionNotes() []string {
+	var notes []string
+	if e.por {
+		notes = append(notes, "partial-order reduction: on")
+	} else if !e.opts.NoPOR {
+		notes = append(notes, "partial-order reduction: off ("+e.m.porOff+")")
+	}
+	for _, r := range e.m.roles {
+		switch {
+		case r.hi == r.lo:
+		case e.sym && r.sym:
+			notes = append(notes, fmt.Sprintf("symmetry reduction: on for role %s (threads %d..%d)", r.name, r.lo, r.hi))
+		case !e.opts.NoSymmetry && r.noSym != "":
+			notes = append(notes, fmt.Sprintf("symmetry reduction: off for role %s: %s", r.name, r.noSym))
+		}
+	}
+	return notes
+}

@@ -1,0 +1,360 @@
+package mc
+
+import (
+	"fmt"
+
+	"github.com/lipton-dev/lipton/lang"
+	"github.com/lipton-dev/lipton/layers"
+	"github.com/lipton-dev/lipton/vcgen"
+)
+
+// cproc is a compiled procedure, or a public action compiled as a
+// procedure with two nodes: entry (0), where the call waits, and exit (1),
+// reached by one step running the action's body.
+type cproc struct {
+	name   string
+	idx    int
+	sig    *lang.Signature
+	lp     *layers.Proc // nil for an action
+	action *lang.Action // nil for a procedure
+	env    *layers.Env
+	c      *compiler // registers: globals, then the frame, then temporaries
+	frame  []*vcgen.Var
+	zero   []int64 // initial frame values
+	entry  int
+	exit   int
+
+	// Per node ID. start is the code of the fragment that begins at a
+	// yield point; code is a node's code (at a yield point: the end of a
+	// fragment); ann is AnnotationAt of a yield point (nil: true).
+	start    []code
+	code     []code
+	ann      []evalFn
+	annReads []uint64
+	yield    []*layers.YieldPoint
+	nodes    []*layers.Node
+	// Calls of procedures, per call node: the callee, the compiled
+	// arguments, and the caller's frame slots receiving the outputs.
+	callee []*cproc
+	args   [][]evalFn
+	outs   [][]int
+	after  []code // the caller's code after a call returns
+
+	method  *method // the public method it implements, if any
+	regs    []int64 // its register file
+	tainted []bool  // frame slots that may hold the thread id (symmetry)
+}
+
+func (p *cproc) nregs() int { return p.c.nreg }
+
+// frameSlot returns the frame slot of a frame object.
+func (p *cproc) frameSlot(o *lang.Object) int {
+	v := p.env.Var(o)
+	for i, f := range p.frame {
+		if f == v {
+			return i
+		}
+	}
+	panic(fmt.Sprintf("mc: %s is not in the frame of %s", o.Name, p.name))
+}
+
+func (p *cproc) callees() []*cproc {
+	var out []*cproc
+	for _, q := range p.callee {
+		if q != nil {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// isCall reports whether node n is a call of a procedure.
+func (p *cproc) isCall(n int) bool { return p.callee != nil && p.callee[n] != nil }
+
+func (m *Model) newProc(mem lang.Member, sig *lang.Signature) *cproc {
+	cp := &cproc{name: mem.MemberName().Name, idx: len(m.procs), sig: sig}
+	cp.env = m.b.Frame(m.genv, sig, "", "")
+	cp.c = m.newCompiler()
+	g := m.nglob()
+	for i, o := range sig.Frame() {
+		v := cp.env.Var(o)
+		cp.frame = append(cp.frame, v)
+		cp.c.bind(v, g+i)
+		cp.zero = append(cp.zero, m.zeroOf(o.Type))
+	}
+	m.procs = append(m.procs, cp)
+	return cp
+}
+
+// mode is how steps are translated: asserts are checked (or, on the
+// specification side, assumed by the compiler).
+var stepMode = layers.Mode{Check: true, Kind: "gate"}
+
+// compileAction compiles a public action as a two-node procedure.
+func (m *Model) compileAction(cp *cproc) {
+	a := cp.action
+	cp.entry, cp.exit = 0, 1
+	cp.start = make([]code, 2)
+	cp.code = make([]code, 2)
+	cp.ann = make([]evalFn, 2)
+	cp.annReads = make([]uint64, 2)
+	cp.yield = make([]*layers.YieldPoint, 2)
+	if len(a.Ensures) > 0 {
+		e := m.b.Conj(a.Ensures, cp.env)
+		cp.ann[1], cp.annReads[1] = cp.c.expr(e), m.globalMask(e)
+	}
+	cp.code[0] = m.yieldCode(cp, 0, a.P)
+	cp.code[1] = m.yieldCode(cp, 1, a.Body.End)
+	var body vcgen.Cmd
+	if m.spec {
+		body = m.b.ActionBody(a, cp.env, stepMode) // the requires guards the step
+	} else {
+		body = m.b.Stmts(a.Body.Stmts, cp.env, stepMode) // the requires guarded the call
+	}
+	cp.start[0] = cp.c.cmd(body, cp.code[1])
+}
+
+// compileProc compiles a procedure's control-flow graph.
+func (m *Model) compileProc(cp *cproc) {
+	p := cp.lp
+	n := len(p.Nodes)
+	cp.entry, cp.exit = p.Entry.ID, p.Exit.ID
+	cp.nodes = p.Nodes
+	cp.start = make([]code, n)
+	cp.code = make([]code, n)
+	cp.after = make([]code, n)
+	cp.ann = make([]evalFn, n)
+	cp.annReads = make([]uint64, n)
+	cp.yield = make([]*layers.YieldPoint, n)
+	codes := cp.code
+	for _, node := range p.Nodes {
+		if node.IsYield() {
+			y := node.Yield
+			cp.yield[node.ID] = y
+			e := m.b.AnnotationAt(y, cp.env)
+			if lit, ok := e.(*vcgen.BoolLit); !ok || !lit.V {
+				cp.ann[node.ID], cp.annReads[node.ID] = cp.c.expr(e), m.globalMask(e)
+			}
+			codes[node.ID] = m.yieldCode(cp, node.ID, y.Pos)
+			continue
+		}
+		codes[node.ID] = m.nodeCode(cp, node, m.succ(codes, node))
+	}
+	for _, node := range p.Nodes {
+		if !node.IsYield() {
+			continue
+		}
+		switch node.Kind {
+		case layers.NodeCall:
+			m.compileCall(cp, node)
+			cp.after[node.ID] = m.succ(codes, node)
+		case layers.NodeExit:
+		default:
+			cp.start[node.ID] = m.succ(codes, node)
+		}
+	}
+}
+
+// succ returns code that runs the successors of node.
+func (m *Model) succ(codes []code, node *layers.Node) code {
+	ids := make([]int, len(node.Succs))
+	for i, s := range node.Succs {
+		ids[i] = s.ID
+	}
+	if len(ids) == 1 {
+		id := ids[0]
+		return func(x *exec) { codes[id](x) }
+	}
+	return func(x *exec) {
+		for _, id := range ids {
+			codes[id](x)
+			if x.stop {
+				return
+			}
+		}
+	}
+}
+
+// nodeCode compiles a node that is not a yield point.
+func (m *Model) nodeCode(cp *cproc, node *layers.Node, k code) code {
+	var c code
+	switch node.Kind {
+	case layers.NodeStep, layers.NodePrivate:
+		c = cp.c.cmd(m.b.Stmt(node.Stmt, cp.env, stepMode), k)
+	case layers.NodeCond:
+		if node.Cond == nil {
+			c = k
+			break
+		}
+		e := m.b.Expr(node.Cond, cp.env)
+		if node.Negated {
+			e = vcgen.Not(e)
+		}
+		c = cp.c.cmd(&vcgen.Assume{E: e}, k)
+	case layers.NodePrivateLoop:
+		c = m.privateLoop(cp, node.Stmt.(*lang.WhileStmt), k)
+	default: // NodeJoin
+		return k
+	}
+	return traced(node, c)
+}
+
+// traced records the node in the path of a traced run.
+func traced(node *layers.Node, c code) code {
+	return func(x *exec) {
+		if x.run == nil || !x.run.tracing {
+			c(x)
+			return
+		}
+		x.run.path = append(x.run.path, node)
+		c(x)
+		x.run.path = x.run.path[:len(x.run.path)-1]
+	}
+}
+
+// compileCall compiles the arguments and outputs of a call of a
+// procedure at node.
+func (m *Model) compileCall(cp *cproc, node *layers.Node) {
+	if cp.callee == nil {
+		n := len(cp.nodes)
+		cp.callee, cp.args, cp.outs = make([]*cproc, n), make([][]evalFn, n), make([][]int, n)
+	}
+	call := node.Stmt.(*lang.CallStmt)
+	callee := m.procOf[node.Yield.Callee()]
+	cp.callee[node.ID] = callee
+	for _, a := range call.Args {
+		cp.args[node.ID] = append(cp.args[node.ID], cp.c.expr(m.b.Expr(a, cp.env)))
+	}
+	for _, o := range call.Outs {
+		cp.outs[node.ID] = append(cp.outs[node.ID], cp.frameSlot(o.Obj))
+	}
+}
+
+// yieldCode is the end of a fragment at yield point node: its
+// annotation must hold, and the thread waits there.
+func (m *Model) yieldCode(cp *cproc, node int, pos lang.Pos) code {
+	return func(x *exec) {
+		ann := cp.ann[node]
+		if ann != nil && !x.run.m.spec && ann(x.r) == 0 {
+			x.run.annotationFailed(x, cp, node)
+			return
+		}
+		x.run.reach(x, cp, node)
+	}
+}
+
+// privateLoop compiles a loop without steps: it runs concretely, its
+// invariants checked at the head on entry and after every iteration.
+// Loop states already seen on this entry are not explored again, so a
+// loop that cycles through finitely many states ends.
+func (m *Model) privateLoop(cp *cproc, w *lang.WhileStmt, k code) code {
+	var cond evalFn
+	if w.Cond != nil {
+		cond = cp.c.expr(m.b.Expr(w.Cond, cp.env))
+	}
+	var inv code = func(x *exec) {}
+	var head code
+	loopBack := func(x *exec) { head(x) }
+	if len(w.Invariants) > 0 {
+		a := layers.Check("loop invariant", m.b.Conj(w.Invariants, cp.env),
+			fmt.Sprintf("the invariant of the loop at line %d does not hold", w.P.Line), w.P)
+		inv = cp.c.cmd(a, func(x *exec) {})
+	}
+	invOK := func(x *exec) bool {
+		ok := true
+		saved := x.onFail
+		x.onFail = func(x *exec, a *vcgen.Assert) { ok = false; saved(x, a) }
+		inv(x)
+		x.onFail = saved
+		return ok
+	}
+	body := m.privStmts(cp, w.Body.Stmts, loopBack)
+	type seenSet = map[string]bool
+	var seen []seenSet // one per active entry of the loop
+	head = func(x *exec) {
+		s := seen[len(seen)-1]
+		key := regsKey(x.r)
+		if s[key] {
+			return
+		}
+		if len(s) >= maxEnum {
+			fail("the loop at line %d runs through more than %d states", w.P.Line, maxEnum)
+		}
+		s[key] = true
+		if !invOK(x) {
+			return
+		}
+		if cond == nil || cond(x.r) != 0 {
+			body(x)
+		}
+		if !x.stop && (cond == nil || cond(x.r) == 0) {
+			k(x)
+		}
+	}
+	return func(x *exec) {
+		seen = append(seen, seenSet{})
+		head(x)
+		seen = seen[:len(seen)-1]
+	}
+}
+
+func regsKey(r []int64) string {
+	b := make([]byte, 0, 8*len(r))
+	for _, v := range r {
+		b = append(b, byte(v), byte(v>>8), byte(v>>16), byte(v>>24), byte(v>>32), byte(v>>40), byte(v>>48), byte(v>>56))
+	}
+	return string(b)
+}
+
+// privStmts compiles private statements (the body of a loop without
+// steps), which may nest such loops.
+func (m *Model) privStmts(cp *cproc, ss []lang.Stmt, k code) code {
+	for i := len(ss) - 1; i >= 0; i-- {
+		k = m.privStmt(cp, ss[i], k)
+	}
+	return k
+}
+
+func (m *Model) privStmt(cp *cproc, s lang.Stmt, k code) code {
+	switch s := s.(type) {
+	case *lang.WhileStmt:
+		return m.privateLoop(cp, s, k)
+	case *lang.BlockStmt:
+		return m.privStmts(cp, s.Block.Stmts, k)
+	case *lang.ChoiceStmt:
+		var brs []code
+		for _, b := range s.Branches {
+			brs = append(brs, m.privStmts(cp, b.Stmts, k))
+		}
+		return choiceOf(brs)
+	case *lang.IfStmt:
+		then := m.privStmts(cp, s.Then.Stmts, k)
+		els := k
+		if s.Else != nil {
+			els = m.privStmt(cp, s.Else, k)
+		}
+		if s.Cond == nil {
+			return choiceOf([]code{then, els})
+		}
+		c := cp.c.expr(m.b.Expr(s.Cond, cp.env))
+		return func(x *exec) {
+			if c(x.r) != 0 {
+				then(x)
+			} else {
+				els(x)
+			}
+		}
+	}
+	return cp.c.cmd(m.b.Stmt(s, cp.env, stepMode), k)
+}
+
+func choiceOf(brs []code) code {
+	return func(x *exec) {
+		for _, b := range brs {
+			b(x)
+			if x.stop {
+				return
+			}
+		}
+	}
+}

@@ -1,0 +1,283 @@
+package mc
+
+import (
+	"encoding/binary"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// specSide is the specification of a refinement check, normalized on the
+// fly (seed 001, Definition 4): a normalized state is a set of states of
+// the specification layer that the same history of calls and returns can
+// reach, closed under the specification's hidden steps (everything but
+// calls and returns: at the top layer, the atomic actions — the
+// linearization points). Sets are interned; the transition of a set on an
+// event is deterministic and memoized.
+type specSide struct {
+	impl   *Model
+	m      *Model
+	states *visited
+	sets   *visited
+	memo   map[string]int32
+	ru     *run
+	// methods maps the implementation's methods to the specification's.
+	methods []*method
+	// shared pairs the global slots the two layers share (impl, spec).
+	shared [][2]int
+
+	cur    dstate
+	buf    []int64
+	out    []uint32 // successors collected by emit
+	enc    []byte
+	key    []byte
+	filter func(ev event) bool // which events emit keeps
+	hidden bool                // emit keeps hidden steps only
+}
+
+// newSpecSide compiles layer num as the specification of impl.
+func newSpecSide(impl *Model, num int) (*specSide, error) {
+	if num == impl.layer.Num {
+		return nil, fmt.Errorf("a layer cannot be checked against itself")
+	}
+	sm, err := NewModel(impl.prog, impl.inst, num, ModelOptions{Spec: true, maps: impl.maps})
+	if err != nil {
+		return nil, fmt.Errorf("layer %d as a specification: %v", num, err)
+	}
+	sp := &specSide{impl: impl, m: sm, states: newVisited(), sets: newVisited(), memo: map[string]int32{}}
+	sp.ru = newRun(sm, sp)
+	for _, mt := range impl.methods {
+		smt := sm.method(mt.name)
+		if smt == nil {
+			return nil, fmt.Errorf("method %s does not exist at layer %d", mt.name, num)
+		}
+		if len(smt.inSlots) != len(mt.inSlots) || len(smt.outSlots) != len(mt.outSlots) {
+			return nil, fmt.Errorf("method %s has different parameters or outputs at layers %d and %d", mt.name, impl.layer.Num, num)
+		}
+		sp.methods = append(sp.methods, smt)
+	}
+	for i, g := range impl.globals {
+		for j, h := range sm.globals {
+			if g == h {
+				sp.shared = append(sp.shared, [2]int{i, j})
+			}
+		}
+	}
+	return sp, nil
+}
+
+// initial returns the normalized initial state that matches the
+// implementation's initial globals g on the shared globals and
+// constants.
+func (sp *specSide) initial(g []int64) (int32, bool) {
+	var ids []uint32
+	rec := dthread{}
+	for _, h := range sp.m.inits {
+		match := true
+		for _, p := range sp.shared {
+			match = match && g[p[0]] == h[p[1]]
+		}
+		if !match {
+			continue
+		}
+		b := sp.m.appendGlobals(sp.enc[:0], h)
+		for t := range sp.m.threads {
+			b = sp.m.appendThread(b, t, &rec, false)
+		}
+		sp.enc = b
+		id, _ := sp.states.insert(b)
+		ids = append(ids, uint32(id))
+	}
+	if len(ids) == 0 {
+		return 0, false
+	}
+	return sp.internSet(sp.close(ids)), true
+}
+
+// step returns the normalized state reached from set by thread t's
+// event, and false if no specification state allows the event.
+func (sp *specSide) step(set int32, t int, ev event) (int32, bool) {
+	k := sp.key[:0]
+	k = binary.AppendUvarint(k, uint64(set))
+	k = binary.AppendUvarint(k, uint64(t))
+	k = append(k, byte(ev.kind))
+	k = binary.AppendUvarint(k, uint64(ev.m.idx))
+	for _, v := range ev.args {
+		k = binary.AppendVarint(k, v)
+	}
+	for _, v := range ev.outs {
+		k = binary.AppendVarint(k, v)
+	}
+	sp.key = k
+	if r, ok := sp.memo[string(k)]; ok {
+		return r, r >= 0
+	}
+	r := sp.compute(set, t, ev)
+	sp.memo[string(k)] = r
+	return r, r >= 0
+}
+
+func (sp *specSide) compute(set int32, t int, ev event) int32 {
+	ids := sp.members(set)
+	smt := sp.methods[ev.m.idx]
+	if ev.kind&evCall != 0 {
+		ids = sp.apply(ids, t, func(e event) bool {
+			return e.kind == evCall && e.m == smt && equal(e.args, ev.args)
+		})
+		if ev.kind&evReturn != 0 {
+			ids = sp.close(ids)
+		}
+	}
+	if ev.kind&evReturn != 0 {
+		ids = sp.apply(ids, t, func(e event) bool {
+			return e.kind == evReturn && e.m == smt && equal(e.outs, ev.outs)
+		})
+	}
+	if len(ids) == 0 {
+		return -1
+	}
+	return sp.internSet(sp.close(ids))
+}
+
+func equal(a, b []int64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// apply returns the states reached from ids by a step of thread t whose
+// event satisfies keep.
+func (sp *specSide) apply(ids []uint32, t int, keep func(event) bool) []uint32 {
+	sp.out = sp.out[:0]
+	sp.filter, sp.hidden = keep, false
+	for _, id := range ids {
+		sp.m.decode(sp.states.get(int(id)), &sp.cur, &sp.buf)
+		sp.run(t)
+	}
+	return dedup(sp.out)
+}
+
+// close returns the closure of ids under hidden steps, sorted.
+func (sp *specSide) close(ids []uint32) []uint32 {
+	seen := map[uint32]bool{}
+	work := append([]uint32(nil), ids...)
+	for _, id := range ids {
+		seen[id] = true
+	}
+	sp.filter, sp.hidden = nil, true
+	for len(work) > 0 {
+		id := work[len(work)-1]
+		work = work[:len(work)-1]
+		sp.m.decode(sp.states.get(int(id)), &sp.cur, &sp.buf)
+		sp.out = sp.out[:0]
+		for t := range sp.cur.th {
+			th := &sp.cur.th[t]
+			if th.idle() || len(th.frames) == 1 && th.frames[0].node == th.frames[0].p.exit {
+				continue // calls and returns are visible
+			}
+			sp.run(t)
+		}
+		for _, n := range sp.out {
+			if !seen[n] {
+				seen[n] = true
+				work = append(work, n)
+			}
+		}
+	}
+	out := make([]uint32, 0, len(seen))
+	for id := range seen {
+		out = append(out, id)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+	return out
+}
+
+func (sp *specSide) run(t int) {
+	if err := sp.ru.successors(&sp.cur, t); err != nil {
+		panic(evalError{"the specification (layer " + fmt.Sprint(sp.m.layer.Num) + ") cannot run: " + err.Error()})
+	}
+}
+
+func dedup(ids []uint32) []uint32 {
+	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
+	out := ids[:0]
+	for i, id := range ids {
+		if i == 0 || id != ids[i-1] {
+			out = append(out, id)
+		}
+	}
+	return append([]uint32(nil), out...)
+}
+
+// emit collects a successor of a specification state.
+func (sp *specSide) emit(ru *run, g []int64, rec *dthread, ev event) {
+	if sp.hidden && ev.kind != evNone || !sp.hidden && !sp.filter(ev) {
+		return
+	}
+	b := sp.m.appendGlobals(sp.enc[:0], g)
+	for u := range ru.src.th {
+		if u == ru.t {
+			b = sp.m.appendThread(b, u, rec, false)
+		} else {
+			b = append(b, ru.src.th[u].seg...)
+		}
+	}
+	sp.enc = b
+	id, _ := sp.states.insert(b)
+	sp.out = append(sp.out, uint32(id))
+}
+
+// fail is never called: the specification assumes its asserts and does
+// not check annotations.
+func (sp *specSide) fail(ru *run, f *Failure) {}
+
+func (sp *specSide) internSet(ids []uint32) int32 {
+	b := sp.enc[:0]
+	prev := uint32(0)
+	for _, id := range ids {
+		b = binary.AppendUvarint(b, uint64(id-prev))
+		prev = id
+	}
+	sp.enc = b
+	n, _ := sp.sets.insert(b)
+	if n > 1<<31-1 {
+		panic("mc: too many normalized specification states")
+	}
+	return int32(n)
+}
+
+func (sp *specSide) members(set int32) []uint32 {
+	b := sp.sets.get(int(set))
+	var out []uint32
+	prev := uint32(0)
+	for pos := 0; pos < len(b); {
+		d, n := binary.Uvarint(b[pos:])
+		pos += n
+		prev += uint32(d)
+		out = append(out, prev)
+	}
+	return out
+}
+
+// explainFailure says why an event has no match in the specification.
+func (sp *specSide) explainFailure(t int, ev event) string {
+	th := sp.impl.threads[t].String()
+	what := "layer " + fmt.Sprint(sp.m.layer.Num)
+	if ev.kind == evCall {
+		return fmt.Sprintf("%s calls %s(%s), which %s does not allow here (its requires does not hold after this history)",
+			th, ev.m.name, sp.impl.showArgs(ev.m, ev.args), what)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s returns from %s", th, ev.m.name)
+	if outs := sp.impl.showOuts(ev.m, ev.outs); outs != "" {
+		fmt.Fprintf(&b, " with %s", outs)
+	}
+	fmt.Fprintf(&b, ", but no linearization of the history by the atomic actions of %s explains it", what)
+	return b.String()
+}

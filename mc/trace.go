@@ -1,0 +1,337 @@
+package mc
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/lipton-dev/lipton/lang"
+	"github.com/lipton-dev/lipton/layers"
+)
+
+// TraceStep is one transition of a trace, described for people.
+type TraceStep struct {
+	Thread  string   // "thief(1)"
+	Method  string   // the method the thread executes
+	Event   string   // "calls put(task = 1)", "returns task = 1", or ""
+	Lines   []string // the statements executed: "line 21: t := T"
+	Changes []string // values that changed: "T: 0 -> 1"
+	Where   string   // where the thread is afterwards
+}
+
+// HistoryEvent is a call or a return of a method in a history.
+type HistoryEvent struct {
+	Thread string
+	Call   bool
+	Method string
+	Values string // the arguments of a call, the outputs of a return
+}
+
+// explain rebuilds a shortest trace to the failure by replaying the
+// search path on concrete states (the stored states may be symmetry
+// representatives), and records the history of calls and returns.
+func (e *explorer) explain(res *Result) {
+	var path []int
+	for i := e.failFrom; i >= 0; i = int(int32(e.parent[i])) {
+		path = append(path, i)
+		if e.parent[i] == ^uint32(0) {
+			break
+		}
+	}
+	if e.failFrom < 0 {
+		e.explainInitial(res)
+		return
+	}
+	rp := &replay{e: e}
+	rp.ru = newRun(e.m, rp)
+	rp.ru.tracing = true
+	e.m.decode(e.vis.get(path[len(path)-1]), &rp.cur, &rp.buf)
+	rp.history = e.initialHistory()
+	for k := len(path) - 2; k >= 0; k-- {
+		if !rp.advance(e.vis.get(path[k])) {
+			res.Trace = append(rp.steps, TraceStep{Thread: "?", Event: "(the trace could not be replayed: this is a bug in lipton)"})
+			return
+		}
+	}
+	rp.final()
+	res.Trace, res.History = rp.steps, rp.history
+	if rp.failure != nil {
+		res.Failure = rp.failure
+	}
+}
+
+func (e *explorer) explainInitial(res *Result) {
+	var parts []string
+	for i, v := range e.failInit {
+		parts = append(parts, fmt.Sprintf("%s = %s", e.m.globals[i].Name, e.m.showValue(v, e.m.globals[i].Type)))
+	}
+	res.Trace = []TraceStep{{Thread: "-", Event: "initial state", Changes: parts}}
+}
+
+func (e *explorer) initialHistory() []HistoryEvent { return nil }
+
+// replay follows a path of stored states on concrete states.
+type replay struct {
+	e       *explorer
+	ru      *run
+	cur     dstate
+	buf     []int64
+	next    []byte // the concrete successor found
+	target  []byte // the stored state to reach; nil when looking for the failure
+	found   bool
+	steps   []TraceStep
+	history []HistoryEvent
+	failure *Failure
+	scratch []byte
+}
+
+// advance moves to a concrete successor whose stored form is target.
+func (rp *replay) advance(target []byte) bool {
+	rp.target, rp.found = target, false
+	for t := range rp.cur.th {
+		_ = rp.ru.successors(&rp.cur, t)
+		if rp.found {
+			var cur dstate
+			var buf []int64
+			rp.e.m.decode(append([]byte(nil), rp.next...), &cur, &buf)
+			rp.cur, rp.buf = cur, buf
+			return true
+		}
+	}
+	return false
+}
+
+// final runs every thread from the last state until one fails.
+func (rp *replay) final() {
+	rp.target = nil
+	for t := range rp.cur.th {
+		if err := rp.ru.successors(&rp.cur, t); err != nil && rp.failure == nil {
+			rp.failure = &Failure{Kind: "error", Msg: err.Error(), Thread: t}
+			rp.steps = append(rp.steps, rp.describe(rp.ru, nil, nil, event{}, rp.ru.x.r))
+		}
+		if rp.failure != nil {
+			return
+		}
+	}
+}
+
+func (rp *replay) emit(ru *run, g []int64, rec *dthread, ev event) {
+	if rp.found || rp.target == nil && rp.failure == nil && rp.failHere(ru, g, rec, ev) {
+		return
+	}
+	if rp.target == nil {
+		return
+	}
+	e := rp.e
+	if e.checkState(ru, ru.src, g) != nil {
+		return
+	}
+	set := ru.src.set
+	if e.spec != nil && ev.kind != evNone {
+		next, ok := e.spec.step(ru.src.set, ru.t, ev)
+		if !ok {
+			return
+		}
+		set = next
+	}
+	rp.scratch = e.encodeSucc(rp.scratch[:0], ru.src, ru.t, g, rec, set, e.sym)
+	if string(rp.scratch) != string(rp.target) {
+		return
+	}
+	rp.found = true
+	rp.next = e.encodeSucc(rp.next[:0], ru.src, ru.t, g, rec, set, false)
+	rp.steps = append(rp.steps, rp.describe(ru, g, rec, ev, nil))
+	rp.record(ru.t, ev)
+	ru.x.stop = true
+}
+
+// failHere checks a transition of the final step for a failure found
+// after it (invariants, interference, linearizability).
+func (rp *replay) failHere(ru *run, g []int64, rec *dthread, ev event) bool {
+	e := rp.e
+	f := e.checkState(ru, ru.src, g)
+	if f == nil && e.spec != nil && ev.kind != evNone {
+		if _, ok := e.spec.step(ru.src.set, ru.t, ev); !ok {
+			f = &Failure{Kind: "linearizability", Thread: ru.t, Msg: e.spec.explainFailure(ru.t, ev)}
+		}
+	}
+	if f == nil {
+		return false
+	}
+	rp.failure = f
+	rp.steps = append(rp.steps, rp.describe(ru, g, rec, ev, nil))
+	rp.record(ru.t, ev)
+	ru.x.stop = true
+	return true
+}
+
+func (rp *replay) fail(ru *run, f *Failure) {
+	if rp.target != nil || rp.failure != nil {
+		return
+	}
+	rp.failure = f
+	rp.steps = append(rp.steps, rp.describe(ru, nil, nil, ru.ev, ru.x.r))
+	ru.x.stop = true
+}
+
+// record adds a transition's events to the history.
+func (rp *replay) record(t int, ev event) {
+	th := rp.e.m.threads[t].String()
+	if ev.kind&evCall != 0 {
+		rp.history = append(rp.history, HistoryEvent{Thread: th, Call: true, Method: ev.m.name,
+			Values: rp.e.m.showArgs(ev.m, ev.args)})
+	}
+	if ev.kind&evReturn != 0 {
+		rp.history = append(rp.history, HistoryEvent{Thread: th, Method: ev.m.name,
+			Values: rp.e.m.showOuts(ev.m, ev.outs)})
+	}
+}
+
+// describe describes the transition of ru: to the successor (g, rec),
+// or, with regs set, up to a failure inside the fragment.
+func (rp *replay) describe(ru *run, g []int64, rec *dthread, ev event, regs []int64) TraceStep {
+	m := rp.e.m
+	src := ru.src
+	st := TraceStep{Thread: m.threads[ru.t].String()}
+	if ru.meth != nil {
+		st.Method = ru.meth.name
+	}
+	if ev.kind&evCall != 0 {
+		st.Event = fmt.Sprintf("calls %s(%s)", ev.m.name, m.showArgs(ev.m, ev.args))
+	}
+	if ev.kind&evReturn != 0 {
+		ret := "returns"
+		if outs := m.showOuts(ev.m, ev.outs); outs != "" {
+			ret += " " + outs
+		}
+		st.Event = strings.TrimSpace(st.Event + " " + ret)
+	}
+	for _, n := range ru.path {
+		st.Lines = append(st.Lines, nodeLine(n))
+	}
+	if regs != nil {
+		g = regs[:m.nglob()]
+	}
+	if g != nil {
+		for i := range g {
+			if g[i] != src.g[i] {
+				st.Changes = append(st.Changes, fmt.Sprintf("%s: %s -> %s", m.globals[i].Name,
+					m.showValue(src.g[i], m.globals[i].Type), m.showValue(g[i], m.globals[i].Type)))
+			}
+		}
+	}
+	st.Changes = append(st.Changes, rp.localChanges(ru, rec, regs)...)
+	if rec != nil {
+		st.Where = m.where(rec)
+	}
+	return st
+}
+
+// localChanges lists the thread's locals that changed.
+func (rp *replay) localChanges(ru *run, rec *dthread, regs []int64) []string {
+	m := rp.e.m
+	before := &ru.src.th[ru.t]
+	var p *cproc
+	var vals []int64
+	switch {
+	case regs != nil:
+		p = procOfRegs(m, regs)
+		if p != nil {
+			vals = regs[m.nglob() : m.nglob()+len(p.frame)]
+		}
+	case rec != nil && !rec.idle():
+		top := rec.frames[len(rec.frames)-1]
+		p, vals = top.p, top.vals
+	}
+	if p == nil {
+		return nil
+	}
+	var old []int64
+	if !before.idle() {
+		if top := before.frames[len(before.frames)-1]; top.p == p {
+			old = top.vals
+		}
+	}
+	var out []string
+	objs := p.sig.Frame()
+	for i, v := range vals {
+		t := objs[i].Type
+		switch {
+		case old != nil && old[i] == v:
+		case old != nil:
+			out = append(out, fmt.Sprintf("%s: %s -> %s", objs[i].Name, m.showValue(old[i], t), m.showValue(v, t)))
+		case v != p.zero[i]:
+			out = append(out, fmt.Sprintf("%s = %s", objs[i].Name, m.showValue(v, t)))
+		}
+	}
+	return out
+}
+
+// procOfRegs finds the procedure whose register file regs is.
+func procOfRegs(m *Model, regs []int64) *cproc {
+	for _, p := range m.procs {
+		if len(p.regs) > 0 && &p.regs[0] == &regs[0] {
+			return p
+		}
+	}
+	return nil
+}
+
+// nodeLine describes a node passed by a fragment.
+func nodeLine(n *layers.Node) string {
+	pos := n.Pos()
+	text := ""
+	if n.Stmt != nil {
+		text = lang.StmtString(n.Stmt)
+	}
+	if n.Kind == layers.NodeCond {
+		if n.Cond == nil {
+			text = "branch (*)"
+		} else if n.Negated {
+			text = "branch: not " + strings.TrimPrefix(text, "")
+		} else {
+			text = "branch: " + text
+		}
+	}
+	return fmt.Sprintf("line %d: %s", pos.Line, text)
+}
+
+// where says where a thread is after a transition.
+func (m *Model) where(rec *dthread) string {
+	if rec.idle() {
+		return "between calls"
+	}
+	top := rec.frames[len(rec.frames)-1]
+	if y := top.p.yield[top.node]; y != nil {
+		switch y.Kind {
+		case layers.YieldEntry:
+			return fmt.Sprintf("waits at the entry of %s", top.p.name)
+		case layers.YieldExit:
+			return fmt.Sprintf("waits at the exit of %s", top.p.name)
+		case layers.YieldCall:
+			return fmt.Sprintf("waits at the call at line %d in %s", y.Pos.Line, top.p.name)
+		}
+		return fmt.Sprintf("waits at line %d in %s", y.Pos.Line, top.p.name)
+	}
+	if top.node == top.p.exit {
+		return fmt.Sprintf("has executed %s, not yet returned", top.p.name)
+	}
+	return fmt.Sprintf("has called %s", top.p.name)
+}
+
+func (m *Model) showArgs(mt *method, vals []int64) string {
+	var parts []string
+	objs := mt.proc.sig.Frame()
+	for i, s := range mt.inSlots {
+		parts = append(parts, fmt.Sprintf("%s = %s", objs[s].Name, m.showValue(vals[i], objs[s].Type)))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func (m *Model) showOuts(mt *method, vals []int64) string {
+	var parts []string
+	objs := mt.proc.sig.Frame()
+	for i, s := range mt.outSlots {
+		parts = append(parts, fmt.Sprintf("%s = %s", objs[s].Name, m.showValue(vals[i], objs[s].Type)))
+	}
+	return strings.Join(parts, ", ")
+}
