@@ -39,6 +39,14 @@ type jsonFile struct {
 	Counts   []jsonCount   `json:"counts,omitempty"`
 	Findings []jsonFinding `json:"findings,omitempty"`
 	Seconds  float64       `json:"seconds"`
+	Times    *jsonTimes    `json:"times,omitempty"`
+}
+
+// jsonTimes splits a run's wall time into its phases.
+type jsonTimes struct {
+	FrontEnd   float64 `json:"front_end"`
+	Generation float64 `json:"generation"`
+	Solver     float64 `json:"solver"`
 }
 
 type jsonCount struct {
@@ -76,6 +84,7 @@ func printJSON(w io.Writer, runs []*fileRun) {
 		}
 		if r := fr.run; r != nil {
 			jf.Claim, jf.Seconds = r.claim, r.times.total.Seconds()
+			jf.Times = &jsonTimes{r.times.frontEnd.Seconds(), r.times.generate.Seconds(), r.times.solve.Seconds()}
 			for _, k := range r.sortedKeys() {
 				c := r.tally[k]
 				jf.Counts = append(jf.Counts, jsonCount{k.layer, k.check, c.proven, c.failed, c.unknown, c.skipped})
