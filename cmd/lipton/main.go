@@ -43,6 +43,7 @@ var commands []*command
 
 func init() {
 	commands = []*command{checkCmd, showCmd, fmtCmd, versionCmd, helpCmd}
+	commands = append(commands, exploreCmd)
 }
 
 func main() {

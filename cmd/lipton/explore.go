@@ -1,0 +1,302 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/lipton-dev/lipton/lang"
+	"github.com/lipton-dev/lipton/layers"
+	"github.com/lipton-dev/lipton/mc"
+)
+
+// exploreOptions are the flags of lipton explore.
+type exploreOptions struct {
+	instance        string
+	layer           int
+	linearizability bool
+	refines         refinesFlag
+	maxStates       int
+	timeout         time.Duration
+	noPOR, noSym    bool
+	quiet           bool
+}
+
+// refinesFlag is --refines (the next layer) or --refines=N.
+type refinesFlag struct {
+	set   bool
+	layer int // -1: the layer after --layer
+}
+
+func (f *refinesFlag) String() string {
+	if !f.set {
+		return ""
+	}
+	if f.layer < 0 {
+		return "true"
+	}
+	return strconv.Itoa(f.layer)
+}
+
+func (f *refinesFlag) Set(s string) error {
+	switch s {
+	case "true":
+		f.set, f.layer = true, -1
+		return nil
+	case "false":
+		f.set = false
+		return nil
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 {
+		return fmt.Errorf("want a layer number")
+	}
+	f.set, f.layer = true, n
+	return nil
+}
+
+func (f *refinesFlag) IsBoolFlag() bool { return true }
+
+func exploreFlags(o *exploreOptions) *flag.FlagSet {
+	fs := flag.NewFlagSet("explore", flag.ContinueOnError)
+	fs.StringVar(&o.instance, "instance", "", "the instance `NAME` to explore (default: the file's only instance)")
+	fs.IntVar(&o.layer, "layer", -1, "explore layer `L` (default 0)")
+	fs.BoolVar(&o.linearizability, "linearizability", false, "check the layer against the top layer's atomic actions")
+	fs.Var(&o.refines, "refines", "check the layer against the next layer (or --refines=N against layer N)")
+	fs.IntVar(&o.maxStates, "max-states", 50_000_000, "stop after `N` states (0: no limit); stopping is never success")
+	fs.DurationVar(&o.timeout, "timeout", 0, "stop after this long (0: no limit); stopping is never success")
+	fs.BoolVar(&o.noPOR, "no-por", false, "switch off partial-order reduction")
+	fs.BoolVar(&o.noSym, "no-symmetry", false, "switch off symmetry reduction")
+	fs.BoolVar(&o.quiet, "quiet", false, "no progress lines on stderr")
+	return fs
+}
+
+var exploreCmd = &command{
+	name:    "explore",
+	summary: "model-check a layer on a finite instance: every interleaving, or linearizability",
+	usage:   exploreUsage,
+	flags:   func() *flag.FlagSet { return exploreFlags(&exploreOptions{}) },
+	run:     runExplore,
+}
+
+const exploreUsage = "lipton explore [flags] FILE"
+
+func runExplore(args []string, stdout, stderr io.Writer) int {
+	var o exploreOptions
+	fs := exploreFlags(&o)
+	fs.SetOutput(stderr)
+	files, err := parseInterleaved(fs, args)
+	if err != nil {
+		return exitBadInput
+	}
+	if len(files) != 1 {
+		fmt.Fprintln(stderr, "usage: "+exploreUsage)
+		return exitBadInput
+	}
+	path := files[0]
+	f, info := loadFile(path, stderr)
+	if f == nil {
+		return exitBadInput
+	}
+	opts, err := o.mcOptions(info)
+	if err != nil {
+		fmt.Fprintf(stderr, "lipton: %s: %v\n", path, err)
+		return exitBadInput
+	}
+	if !o.quiet {
+		opts.Progress = func(s mc.Stats) { fmt.Fprintln(stderr, "explore: "+progressLine(s)) }
+	}
+	res, err := mc.Run(layers.Build(f, info), opts)
+	if err != nil {
+		fmt.Fprintf(stderr, "lipton: %s: %v\n", path, err)
+		return exitBadInput
+	}
+	printExplore(stdout, f.Src, res)
+	if res.Status == mc.OK {
+		return exitOK
+	}
+	return exitFailed
+}
+
+// parseInterleaved parses flags that may come before and after the
+// positional arguments (lipton explore FILE --instance NAME).
+func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			return pos, nil
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+}
+
+// mcOptions checks the flags against the file and converts them.
+func (o *exploreOptions) mcOptions(info *lang.Info) (mc.Options, error) {
+	opts := mc.Options{Instance: o.instance, Layer: max(o.layer, 0), MaxStates: o.maxStates,
+		Timeout: o.timeout, NoPOR: o.noPOR, NoSymmetry: o.noSym}
+	if opts.Instance == "" {
+		if len(info.Instances) != 1 {
+			return opts, fmt.Errorf("choose an instance with --instance%s", instanceNames(info))
+		}
+		for name := range info.Instances {
+			opts.Instance = name
+		}
+	}
+	if info.Instances[opts.Instance] == nil {
+		return opts, fmt.Errorf("there is no instance named %q%s", opts.Instance, instanceNames(info))
+	}
+	top := info.TopLayer()
+	if opts.Layer > top {
+		return opts, fmt.Errorf("there is no layer %d (the layers are 0..%d)", opts.Layer, top)
+	}
+	switch {
+	case o.linearizability && o.refines.set:
+		return opts, fmt.Errorf("--linearizability and --refines exclude each other")
+	case o.linearizability:
+		opts.Mode = mc.ModeLinearizability
+		if opts.Layer == top {
+			return opts, fmt.Errorf("layer %d is the top layer: there is nothing above it to check it against", top)
+		}
+	case o.refines.set:
+		opts.Mode = mc.ModeRefines
+		opts.SpecLayer = o.refines.layer
+		if opts.SpecLayer < 0 {
+			opts.SpecLayer = opts.Layer + 1
+		}
+		if opts.SpecLayer > top || opts.SpecLayer == opts.Layer {
+			return opts, fmt.Errorf("cannot check layer %d against layer %d (the layers are 0..%d)", opts.Layer, opts.SpecLayer, top)
+		}
+	}
+	return opts, nil
+}
+
+func instanceNames(info *lang.Info) string {
+	var names []string
+	for n := range info.Instances {
+		names = append(names, n)
+	}
+	if len(names) == 0 {
+		return " (the file declares no instance)"
+	}
+	sort.Strings(names)
+	return " (instances: " + strings.Join(names, ", ") + ")"
+}
+
+func progressLine(s mc.Stats) string {
+	line := fmt.Sprintf("%d states, %d transitions, depth %d, %s, %s states/s, %s",
+		s.States, s.Transitions, s.Depth, round(s.Elapsed), rate(s), megabytes(s.Memory))
+	if s.SpecSets > 0 {
+		line += fmt.Sprintf(", %d specification states in %d sets", s.SpecStates, s.SpecSets)
+	}
+	return line
+}
+
+func rate(s mc.Stats) string {
+	secs := s.Elapsed.Seconds()
+	if secs <= 0 {
+		return "-"
+	}
+	return strconv.FormatInt(int64(float64(s.States)/secs), 10)
+}
+
+func megabytes(b int64) string { return fmt.Sprintf("%d MB", (b+1<<20-1)>>20) }
+
+// printExplore prints the result of a search.
+func printExplore(w io.Writer, src []byte, res *mc.Result) {
+	fmt.Fprintln(w, res.Title)
+	for _, n := range res.Notes {
+		fmt.Fprintln(w, "  note: "+n)
+	}
+	if res.Failure != nil {
+		printViolation(w, src, res)
+	}
+	s := res.Stats
+	summary := progressLine(s) + fmt.Sprintf(", peak RSS %s", megabytes(mc.PeakRSS()))
+	switch res.Status {
+	case mc.OK:
+		fmt.Fprintln(w, okLabel.Sprint("no violation: ")+"every reachable state explored: "+summary)
+	case mc.Violation:
+		fmt.Fprintln(w, failLabel.Sprint("VIOLATION")+" after "+summary)
+	default:
+		fmt.Fprintln(w, unknownLabel.Sprint("INCOMPLETE: ")+res.Limit+"; no violation in the part explored, which proves nothing: "+summary)
+	}
+}
+
+func printViolation(w io.Writer, src []byte, res *mc.Result) {
+	f := res.Failure
+	where := "?"
+	if len(f.Pos) > 0 {
+		where = f.Pos[0].String()
+	}
+	fmt.Fprintf(w, "%s: %s %s: %s\n", posLabel.Sprint(where), failLabel.Sprint("error:"), f.Kind, f.Msg)
+	for _, p := range f.Pos {
+		if line := lang.SourceLine(src, p.Line); line != "" {
+			fmt.Fprintln(w, lang.Caret(line, p.Col))
+		}
+	}
+	if f.Kind == "linearizability" {
+		printHistory(w, res.History)
+	}
+	if len(res.Trace) > 0 {
+		fmt.Fprintf(w, "trace (%d steps; shortest in the explored graph):\n", len(res.Trace))
+		for i, st := range res.Trace {
+			printStep(w, i+1, st)
+		}
+	}
+}
+
+func printStep(w io.Writer, n int, st mc.TraceStep) {
+	head := st.Event
+	if head == "" {
+		head = "runs " + st.Method
+	}
+	fmt.Fprintf(w, "  %3d. %s %s\n", n, st.Thread, head)
+	for _, l := range st.Lines {
+		fmt.Fprintln(w, "         "+l)
+	}
+	if len(st.Changes) > 0 {
+		fmt.Fprintln(w, "         changes: "+strings.Join(st.Changes, ", "))
+	}
+	if st.Where != "" {
+		fmt.Fprintln(w, "         then "+st.Where)
+	}
+}
+
+// printHistory prints the calls and returns, in order and per thread.
+func printHistory(w io.Writer, h []mc.HistoryEvent) {
+	fmt.Fprintln(w, "history (calls and returns in the order they happen):")
+	for _, ev := range h {
+		fmt.Fprintf(w, "  %-12s %s\n", ev.Thread, historyText(ev))
+	}
+	fmt.Fprintln(w, "per thread:")
+	var threads []string
+	per := map[string][]string{}
+	for _, ev := range h {
+		if per[ev.Thread] == nil {
+			threads = append(threads, ev.Thread)
+		}
+		per[ev.Thread] = append(per[ev.Thread], historyText(ev))
+	}
+	for _, t := range threads {
+		fmt.Fprintf(w, "  %-12s %s\n", t, strings.Join(per[t], "; "))
+	}
+}
+
+func historyText(ev mc.HistoryEvent) string {
+	if ev.Call {
+		return fmt.Sprintf("call %s(%s)", ev.Method, ev.Values)
+	}
+	if ev.Values == "" {
+		return "return from " + ev.Method
+	}
+	return fmt.Sprintf("return from %s: %s", ev.Method, ev.Values)
+}
