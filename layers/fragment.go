@@ -83,11 +83,19 @@ type Fragments struct {
 func (g *Fragments) From(y *YieldPoint) vcgen.Cmd {
 	switch y.Kind {
 	case YieldEntry:
-		return vcgen.Sequence(g.seq(g.Proc.Decl.Body.Stmts), g.end(g.Proc.Exit.Yield))
+		body, ended := g.seq(g.Proc.Decl.Body.Stmts)
+		if ended {
+			return body
+		}
+		return vcgen.Sequence(body, g.end(g.Proc.Exit.Yield))
 	case YieldLoop:
 		w := y.Stmt.(*lang.WhileStmt)
+		body, ended := g.seq(w.Body.Stmts)
+		if !ended {
+			body = vcgen.Sequence(body, g.end(y))
+		}
 		return &vcgen.Choice{Branches: []vcgen.Cmd{
-			vcgen.Sequence(g.guard(w.Cond, false), g.seq(w.Body.Stmts), g.end(y)),
+			vcgen.Sequence(g.guard(w.Cond, false), body),
 			vcgen.Sequence(g.guard(w.Cond, true), g.after(y.Stmt)),
 		}}
 	case YieldExit:
@@ -108,7 +116,11 @@ func (g *Fragments) after(s lang.Stmt) vcgen.Cmd {
 	var cmds []vcgen.Cmd
 	for i := len(locs) - 1; i >= 0; i-- {
 		loc := locs[i]
-		cmds = append(cmds, g.seq(loc.block[loc.index+1:]))
+		rest, ended := g.seq(loc.block[loc.index+1:])
+		cmds = append(cmds, rest)
+		if ended {
+			return vcgen.Sequence(cmds...)
+		}
 		if w, ok := loc.owner.(*lang.WhileStmt); ok {
 			if y := g.Proc.yieldOf[w]; y != nil {
 				return vcgen.Sequence(append(cmds, g.end(y))...)
@@ -118,45 +130,80 @@ func (g *Fragments) after(s lang.Stmt) vcgen.Cmd {
 	return vcgen.Sequence(append(cmds, g.end(g.Proc.Exit.Yield))...)
 }
 
-func (g *Fragments) seq(ss []lang.Stmt) vcgen.Cmd {
+// seq translates a statement list. It stops after a statement that ends
+// every path (a yield, a return, a loop whose head yields), and reports
+// whether that happened: code after it is unreachable within the
+// fragment, and translating it would only add vacuous asserts.
+func (g *Fragments) seq(ss []lang.Stmt) (vcgen.Cmd, bool) {
 	var cmds []vcgen.Cmd
 	for _, s := range ss {
-		cmds = append(cmds, g.stmt(s))
+		c, ended := g.stmt(s)
+		cmds = append(cmds, c)
+		if ended {
+			return vcgen.Sequence(cmds...), true
+		}
 	}
-	return vcgen.Sequence(cmds...)
+	return vcgen.Sequence(cmds...), false
 }
 
-func (g *Fragments) stmt(s lang.Stmt) vcgen.Cmd {
+// block is seq without the flag, for branches.
+func (g *Fragments) block(ss []lang.Stmt) vcgen.Cmd {
+	c, _ := g.seq(ss)
+	return c
+}
+
+// stmt translates one statement and reports whether every path through
+// it ends the fragment.
+func (g *Fragments) stmt(s lang.Stmt) (vcgen.Cmd, bool) {
 	switch s := s.(type) {
 	case *lang.YieldStmt:
-		return g.end(g.Proc.yieldOf[s])
+		return g.end(g.Proc.yieldOf[s]), true
 	case *lang.ReturnStmt:
-		return g.end(g.Proc.Exit.Yield)
+		return g.end(g.Proc.Exit.Yield), true
 	case *lang.WhileStmt:
 		if y := g.Proc.yieldOf[s]; y != nil {
-			return g.end(y)
+			return g.end(y), true
 		}
-		return g.privateLoop(s)
+		return g.privateLoop(s), false
 	case *lang.CallStmt:
 		if y := g.Proc.yieldOf[s]; y != nil {
 			if g.Through {
-				return g.callThrough(y)
+				return g.callThrough(y), false
 			}
-			return g.end(y)
+			return g.end(y), true
 		}
 	case *lang.IfStmt:
-		return g.B.ifStmt(s, g.Env, g.Mode,
-			func(ss []lang.Stmt, _ *Env, _ Mode) vcgen.Cmd { return g.seq(ss) }, g.stmt)
+		return g.ifStmt(s)
 	case *lang.BlockStmt:
 		return g.seq(s.Block.Stmts)
 	case *lang.ChoiceStmt:
 		var brs []vcgen.Cmd
+		all := true
 		for _, b := range s.Branches {
-			brs = append(brs, g.seq(b.Stmts))
+			c, ended := g.seq(b.Stmts)
+			brs = append(brs, c)
+			all = all && ended
 		}
-		return &vcgen.Choice{Branches: brs}
+		return &vcgen.Choice{Branches: brs}, all
 	}
-	return g.B.Stmt(s, g.Env, g.Mode)
+	return g.B.Stmt(s, g.Env, g.Mode), false
+}
+
+// ifStmt translates an if; it ends every path if both branches do.
+func (g *Fragments) ifStmt(s *lang.IfStmt) (vcgen.Cmd, bool) {
+	thenEnds, elseEnds := false, false
+	cmd := g.B.ifStmt(s, g.Env, g.Mode,
+		func(ss []lang.Stmt, _ *Env, _ Mode) vcgen.Cmd {
+			c, ended := g.seq(ss)
+			thenEnds = ended
+			return c
+		},
+		func(e lang.Stmt) vcgen.Cmd {
+			c, ended := g.stmt(e)
+			elseEnds = ended
+			return c
+		})
+	return cmd, thenEnds && s.Else != nil && elseEnds
 }
 
 // guard assumes a branch condition (nothing for *).
@@ -187,7 +234,7 @@ func (g *Fragments) privateLoop(w *lang.WhileStmt) vcgen.Cmd {
 		&vcgen.Havoc{Vars: written},
 		&vcgen.Assume{E: inv},
 		&vcgen.Choice{Branches: []vcgen.Cmd{
-			vcgen.Sequence(g.guard(w.Cond, false), g.seq(w.Body.Stmts),
+			vcgen.Sequence(g.guard(w.Cond, false), g.block(w.Body.Stmts),
 				assertion(g.Mode, inv, fmt.Sprintf("the invariant of the loop at line %d may not be maintained", line), w.P),
 				&vcgen.Assume{E: vcgen.Bool(false)}),
 			g.guard(w.Cond, true),

@@ -1,0 +1,224 @@
+package layers
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/lipton-dev/lipton/lang"
+	"github.com/lipton-dev/lipton/vcgen"
+)
+
+// build parses, checks and builds a program, failing the test on error.
+func build(t *testing.T, src string) *Program {
+	t.Helper()
+	f, info, err := lang.ParseAndCheck("t.lip", []byte(src))
+	if err != nil {
+		t.Fatalf("front end:\n%v", err)
+	}
+	return Build(f, info)
+}
+
+const loopProg = `
+var x: int = 0;
+layer 0 {
+  atomic action bump(linear tid: int) { x := x + 1; }
+  proc q(linear tid: int) requires x >= 0 ensures x >= 0 { }
+  proc p(linear tid: int)
+    requires tid == 1 && x >= 0
+    ensures x >= 0
+  {
+    var i: int;
+    i := 0;
+    while (i < 3) invariant x >= 0; {
+      call bump(tid);
+      yield x >= 0;
+      i := i + 1;
+    }
+    call q(tid);
+  }
+}
+`
+
+func TestYieldPointsAndSteps(t *testing.T) {
+	l := build(t, loopProg).Layers[0]
+	p := l.Proc("p")
+	var kinds []string
+	for _, y := range p.Yields {
+		kinds = append(kinds, y.Kind.String())
+	}
+	if got, want := strings.Join(kinds, ","), "entry,loop head,yield,call,exit"; got != want {
+		t.Errorf("yield points of p: got %s, want %s", got, want)
+	}
+	if len(p.Steps) != 0 {
+		t.Errorf("p has %d inline steps, want 0 (its only step is a call of an action)", len(p.Steps))
+	}
+	if len(l.Steps) != 1 || l.Steps[0].Action == nil || l.Steps[0].Action.Name() != "bump" {
+		t.Errorf("layer steps: want only the action bump, got %v", l.Steps)
+	}
+	for _, n := range p.Nodes {
+		if n.Kind == NodeStep && n.Step != l.Action("bump").Step {
+			t.Errorf("the call node does not point at bump's step")
+		}
+	}
+}
+
+func TestGateContext(t *testing.T) {
+	l := build(t, `
+var x: int = 0;
+var y: int = 0;
+layer 0 {
+  proc p(linear tid: int) {
+    var a: int;
+    var b: int;
+    yield x > 0 && a > 0 && b > 0;
+    a := 1;
+    if (b > 5) {
+      y := x;
+    }
+    y := y + 1;
+  }
+}`).Layers[0]
+	steps := l.Proc("p").Steps
+	if len(steps) != 2 {
+		t.Fatalf("want 2 steps, got %d", len(steps))
+	}
+	ctx := steps[0].Context
+	if ctx == nil || len(ctx.Paths) != 1 {
+		t.Fatalf("y := x directly follows the yield: want one gate path, got %+v", ctx)
+	}
+	path := ctx.Paths[0]
+	if path.Yield.Kind != YieldStmt || len(path.Conds) != 1 || !path.Assigned[findLocal(l, "a")] {
+		t.Errorf("gate path: want the yield, the branch b > 5 and a assigned; got %+v", path)
+	}
+	if steps[1].Context != nil {
+		t.Errorf("y := y + 1 can follow another step: want no gate context")
+	}
+	b := NewBuilder(l.Program)
+	env := b.Thread(b.Globals(l, "", ""), steps[0], "", "")
+	got := b.Context(steps[0], env).String()
+	if strings.Contains(got, "a > 0") || !strings.Contains(got, "b > 5") || !strings.Contains(got, "x > 0") {
+		t.Errorf("context formula %q: want x > 0, b > 0, b > 5 and not the stale a > 0", got)
+	}
+}
+
+func findLocal(l *Layer, name string) *lang.Object {
+	for _, p := range l.Procs {
+		for _, o := range p.Decl.Frame() {
+			if o.Name == name {
+				return o
+			}
+		}
+	}
+	return nil
+}
+
+func TestFragmentsEndAtNextYields(t *testing.T) {
+	l := build(t, loopProg).Layers[0]
+	p := l.Proc("p")
+	b := NewBuilder(l.Program)
+	env := b.Frame(b.Globals(l, "", ""), &p.Decl.Signature, "", "")
+	for _, tc := range []struct {
+		from YieldKind
+		ends []YieldKind
+	}{
+		{YieldEntry, []YieldKind{YieldLoop}},
+		{YieldLoop, []YieldKind{YieldStmt, YieldCall}},
+		{YieldStmt, []YieldKind{YieldLoop}},
+		{YieldCall, []YieldKind{YieldExit}},
+	} {
+		var start *YieldPoint
+		for _, y := range p.Yields {
+			if y.Kind == tc.from {
+				start = y
+			}
+		}
+		var ends []YieldKind
+		g := &Fragments{B: b, Env: env, Proc: p, Mode: Assume,
+			End: func(y *YieldPoint) vcgen.Cmd { ends = append(ends, y.Kind); return vcgen.Sequence() }}
+		g.From(start)
+		if !sameKinds(ends, tc.ends) {
+			t.Errorf("fragments from the %s end at %v, want %v", tc.from, ends, tc.ends)
+		}
+	}
+}
+
+func sameKinds(a, b []YieldKind) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func TestExclusive(t *testing.T) {
+	prog := build(t, `
+const owner: int = 0;
+function isOwner(t: int): bool { t == owner }
+layer 0 {
+  atomic action put(linear tid: int) requires isOwner(tid) { }
+  atomic action take(linear tid: int) requires tid == 0 { }
+  atomic action steal(linear tid: int) requires tid != 0 { }
+}`)
+	l := prog.Layers[0]
+	sig := func(name string) *lang.Signature { return &l.Action(name).Decl.Signature }
+	if why, ok := prog.Exclusive(sig("put"), sig("take")); !ok || why != "tid == 0" {
+		t.Errorf("put and take both pin tid to 0: got %q, %v", why, ok)
+	}
+	if _, ok := prog.Exclusive(sig("put"), sig("steal")); ok {
+		t.Errorf("put and steal may run concurrently")
+	}
+	if _, ok := prog.Exclusive(sig("steal"), sig("steal")); ok {
+		t.Errorf("two steals may run concurrently")
+	}
+}
+
+func TestWlpGate(t *testing.T) {
+	l := build(t, `
+var x: int = 0;
+layer 0 {
+  atomic action a(linear tid: int) requires x > 0 { x := x + 1; assert x > 5; havoc x; assert x > 7; }
+}`).Layers[0]
+	b := NewBuilder(l.Program)
+	env := b.Thread(b.Globals(l, "", ""), l.Steps[0], "", "")
+	got := b.Gate(l.Steps[0], env).String()
+	for _, want := range []string{"x > 0", "x + 1 > 5", "forall"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("gate %q should contain %q", got, want)
+		}
+	}
+}
+
+func TestRefinementStructureMessage(t *testing.T) {
+	prog := build(t, `
+var x: int = 0;
+layer 0 { proc p(linear tid: int) { x := 1; yield; x := 2; } }
+layer 1 { proc p(linear tid: int) { x := 1; } }
+`)
+	obs, diags := Refinement(prog, 0)
+	if len(diags) != 1 || diags[0].Check != Structure {
+		t.Fatalf("want one structure diagnostic, got %v", diags)
+	}
+	if want := "layer 1 p has no statement for layer 0 p's step at t.lip:3:52"; diags[0].Msg != want {
+		t.Errorf("message:\n got %s\nwant %s", diags[0].Msg, want)
+	}
+	if len(obs) != 0 {
+		t.Errorf("a structural mismatch must not produce step obligations, got %d", len(obs))
+	}
+}
+
+func TestRefinementRejectsNewRealVariables(t *testing.T) {
+	prog := build(t, `
+var x: int = 0;
+var y: int = 0 layers 1..1;
+layer 0 { atomic action a(linear tid: int) { x := 1; } }
+layer 1 { atomic action a(linear tid: int) { x := 1; } }
+`)
+	_, diags := Refinement(prog, 0)
+	if len(diags) != 1 || !strings.Contains(diags[0].Msg, "variable y is introduced at layer 1 but is not ghost") {
+		t.Errorf("want the non-ghost introduction reported, got %v", diags)
+	}
+}
