@@ -1,0 +1,105 @@
+package movers
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/lipton-dev/lipton/lang"
+	"github.com/lipton-dev/lipton/layers"
+)
+
+func layer0(t *testing.T, src string) *layers.Layer {
+	t.Helper()
+	f, info, err := lang.ParseAndCheck("t.lip", []byte(src))
+	if err != nil {
+		t.Fatalf("front end:\n%v", err)
+	}
+	return layers.Build(f, info).Layers[0]
+}
+
+// TestYieldSufficiency runs the atomicity automaton over step sequences.
+func TestYieldSufficiency(t *testing.T) {
+	for _, tc := range []struct {
+		body    string
+		badLine int // 0: sufficient
+	}{
+		{"right x := 1; right x := 2; x := 3; left x := 4; both x := 5;", 0},
+		{"x := 1; x := 2;", 2},
+		{"left x := 1; right x := 2;", 2},
+		{"right x := 1; left x := 2; x := 3;", 3},
+		{"x := 1; yield; x := 2;", 0},
+		{"x := 1; l := 2; x := 3;", 3},                       // private statements are neutral
+		{"x := 1; if (*) { yield; } x := 2;", 3},               // one path has no yield
+		{"x := 1; if (*) { yield; } else { yield; } x := 2;", 0}, // every path yields
+		{"while (*) { x := 1; yield; }", 0},
+		{"left x := 1; while (*) { right x := 2; yield; }", 0}, // the loop head is a yield point
+	} {
+		src := "var x: int = 0;\nlayer 0 { proc p() {\nvar l: int;\n" +
+			strings.ReplaceAll(tc.body, "; ", ";\n") + "\n} }"
+		diags := YieldSufficiency(layer0(t, src))
+		switch {
+		case tc.badLine == 0 && len(diags) > 0:
+			t.Errorf("%q: want sufficient, got %s", tc.body, diags[0].Msg)
+		case tc.badLine > 0 && len(diags) == 0:
+			t.Errorf("%q: want a violation at line %d, got none", tc.body, tc.badLine+3)
+		case tc.badLine > 0 && diags[0].Pos[0].Line != tc.badLine+3:
+			t.Errorf("%q: violation at line %d, want %d", tc.body, diags[0].Pos[0].Line, tc.badLine+3)
+		}
+	}
+}
+
+func TestYieldDiagnosticShowsPath(t *testing.T) {
+	diags := YieldSufficiency(layer0(t, "var x: int = 0;\nlayer 0 { proc p() {\nright x := 1;\nx := 2;\nx := 3;\n} }"))
+	if len(diags) != 1 {
+		t.Fatalf("want one diagnostic, got %d", len(diags))
+	}
+	d := diags[0]
+	want := []string{"path from the entry", "line 3: right-mover", "line 4: non-mover (atomic)", "line 5: non-mover (atomic)"}
+	notes := strings.Join(d.Notes, "\n")
+	for _, w := range want {
+		if !strings.Contains(notes, w) {
+			t.Errorf("path notes should contain %q:\n%s", w, notes)
+		}
+	}
+	if !strings.Contains(d.Msg, "follows the non-mover (atomic) step at line 4") {
+		t.Errorf("message should name the commit step: %s", d.Msg)
+	}
+}
+
+// TestMoverObligationSelection checks which pairs get which obligations.
+func TestMoverObligationSelection(t *testing.T) {
+	l := layer0(t, `
+var x: int = 0;
+var y: int = 0;
+layer 0 {
+  right action r(linear tid: int) { x := x + 1; }
+  left action lm(linear tid: int) { x := 0; }
+  atomic action n(linear tid: int) { x := 2 * x; }
+  atomic action other(linear tid: int) { y := 1; }
+}`)
+	obs, skipped, diags := Obligations(l)
+	if len(diags) != 0 {
+		t.Fatalf("unexpected diagnostics: %v", diags)
+	}
+	count := map[string]int{}
+	for _, ob := range obs {
+		count[ob.Kind]++
+	}
+	// Pairs (s1, s2) with s1 right or s2 left: s1 = r with r, lm, n, other;
+	// s2 = lm with r, lm, n, other (r,lm counted once): 7 pairs; other
+	// touches only y, so its pairs are skipped by footprint.
+	if count[Commutativity] != 5 {
+		t.Errorf("commutativity obligations: got %d, want 5 (skipped %d)", count[Commutativity], len(skipped))
+	}
+	if count[NonBlocking] != 1 {
+		t.Errorf("non-blocking obligations: got %d, want 1 (for lm)", count[NonBlocking])
+	}
+	for _, s := range skipped {
+		if s.Check == Commutativity && !strings.Contains(s.Reason, "other") {
+			t.Errorf("only pairs with the action on y commute syntactically: %s", s.Reason)
+		}
+		if s.Check == GatePreservation && count[GatePreservation] > 0 {
+			t.Errorf("no action has a gate, yet %d gate preservation obligations were made", count[GatePreservation])
+		}
+	}
+}
