@@ -423,8 +423,16 @@ func (e *explorer) fail(ru *run, f *Failure) {
 	ru.x.stop = true
 }
 
-func (e *explorer) failLin(ru *run, ev event) {
-	e.fail(ru, &Failure{Kind: "linearizability", Thread: ru.t, Msg: e.spec.explainFailure(ru.t, ev)})
+func (e *explorer) failLin(ru *run, ev event) { e.fail(ru, e.linFailure(ru, ev)) }
+
+// linFailure describes an event that the specification does not allow,
+// at the method's declaration in both layers.
+func (e *explorer) linFailure(ru *run, ev event) *Failure {
+	f := &Failure{Kind: "linearizability", Thread: ru.t, Msg: e.spec.explainFailure(ru.t, ev)}
+	for _, p := range []*cproc{ev.m.proc, e.spec.methods[ev.m.idx].proc} {
+		f.Pos = append(f.Pos, p.sig.Name.P)
+	}
+	return f
 }
 
 // title says what the search checks.

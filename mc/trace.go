@@ -102,7 +102,7 @@ func (rp *replay) advance(target []byte) bool {
 
 // final runs every thread from the last state until one fails.
 func (rp *replay) final() {
-	rp.target = nil
+	rp.target, rp.found = nil, false
 	for t := range rp.cur.th {
 		if err := rp.ru.successors(&rp.cur, t); err != nil && rp.failure == nil {
 			rp.failure = &Failure{Kind: "error", Msg: err.Error(), Thread: t}
@@ -151,7 +151,7 @@ func (rp *replay) failHere(ru *run, g []int64, rec *dthread, ev event) bool {
 	f := e.checkState(ru, ru.src, g)
 	if f == nil && e.spec != nil && ev.kind != evNone {
 		if _, ok := e.spec.step(ru.src.set, ru.t, ev); !ok {
-			f = &Failure{Kind: "linearizability", Thread: ru.t, Msg: e.spec.explainFailure(ru.t, ev)}
+			f = e.linFailure(ru, ev)
 		}
 	}
 	if f == nil {
@@ -206,7 +206,7 @@ func (rp *replay) describe(ru *run, g []int64, rec *dthread, ev event, regs []in
 		st.Event = strings.TrimSpace(st.Event + " " + ret)
 	}
 	for _, n := range ru.path {
-		st.Lines = append(st.Lines, nodeLine(n))
+		st.Lines = append(st.Lines, m.nodeLine(n))
 	}
 	if regs != nil {
 		g = regs[:m.nglob()]
@@ -276,23 +276,34 @@ func procOfRegs(m *Model, regs []int64) *cproc {
 	return nil
 }
 
-// nodeLine describes a node passed by a fragment.
-func nodeLine(n *layers.Node) string {
+// nodeLine describes a node passed by a fragment: the source line of a
+// statement, or the branch taken.
+func (m *Model) nodeLine(n *layers.Node) string {
 	pos := n.Pos()
-	text := ""
-	if n.Stmt != nil {
+	if n.Kind == layers.NodeCond {
+		return fmt.Sprintf("line %d: %s", pos.Line, branchText(n))
+	}
+	text := strings.TrimSpace(lang.SourceLine(m.prog.File.Src, pos.Line))
+	if text == "" && n.Stmt != nil {
 		text = lang.StmtString(n.Stmt)
 	}
-	if n.Kind == layers.NodeCond {
-		if n.Cond == nil {
-			text = "branch (*)"
-		} else if n.Negated {
-			text = "branch: not " + strings.TrimPrefix(text, "")
-		} else {
-			text = "branch: " + text
-		}
-	}
 	return fmt.Sprintf("line %d: %s", pos.Line, text)
+}
+
+// branchText describes the branch a condition node takes.
+func branchText(n *layers.Node) string {
+	head := lang.StmtString(n.Stmt)
+	switch n.Stmt.(type) {
+	case *lang.WhileStmt:
+		if n.Negated {
+			return head + " exits the loop"
+		}
+		return head + " enters the loop"
+	}
+	if n.Negated {
+		return head + " takes the else branch"
+	}
+	return head + " takes the then branch"
 }
 
 // where says where a thread is after a transition.
