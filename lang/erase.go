@@ -13,12 +13,17 @@ package lang
 func EraseGhost(f *File) *File {
 	out := &File{Name: f.Name, Src: f.Src}
 	var removed [][2]int // offset ranges of removed declarations
+	prevEnd := 0
 	for _, d := range f.Decls {
+		ext := declExtent(f.Src, d)
 		if e := eraseDecl(d); e != nil {
 			out.Decls = append(out.Decls, e)
 		} else {
-			removed = append(removed, declExtent(f.Src, d))
+			// The comments between the previous declaration and this
+			// one are about this one: they go with it.
+			removed = append(removed, [2]int{prevEnd + 1, ext[1]})
 		}
+		prevEnd = ext[1]
 	}
 	for _, c := range f.Comments {
 		if !inRanges(c.P.Offset, removed) {

@@ -1,0 +1,109 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const brokenProof = "../../proofs/classic/broken/og-increment-noghost.lip"
+const goodProof = "../../proofs/classic/og-increment.lip"
+
+func TestCheckJSON(t *testing.T) {
+	code, out, _ := runCLI("check", "--json", goodProof, brokenProof)
+	if code != exitFailed {
+		t.Errorf("exit code %d, want %d", code, exitFailed)
+	}
+	var files []jsonFile
+	if err := json.Unmarshal([]byte(out), &files); err != nil {
+		t.Fatalf("output is not JSON: %v\n%s", err, out)
+	}
+	if len(files) != 2 || files[0].Verdict != "proven" || files[1].Verdict != "failed" {
+		t.Fatalf("want proven then failed, got %+v", files)
+	}
+	if files[0].Claim != "layer 0 is safe" {
+		t.Errorf("claim of the good proof: %q", files[0].Claim)
+	}
+	f := files[1].Findings
+	if len(f) != 2 || f[0].Check != "non-interference" || !strings.HasSuffix(f[0].Positions[0], ":10:14") {
+		t.Fatalf("findings of the broken proof: %+v", f)
+	}
+	if got := f[1].Counterexample["globals"]; len(got) != 1 || got[0] != "x = 1 -> 3" {
+		t.Errorf("counterexample of the ensures failure: %v", f[1].Counterexample)
+	}
+}
+
+func TestCheckGitHubFormat(t *testing.T) {
+	code, out, _ := runCLI("check", "--format", "github", brokenProof)
+	if code != exitFailed {
+		t.Errorf("exit code %d, want %d", code, exitFailed)
+	}
+	var annotations []string
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasPrefix(line, "::") {
+			annotations = append(annotations, line)
+		}
+	}
+	want := "::error file=" + brokenProof + ",line=10,col=14::non-interference (layer 0): the requires of incA"
+	if len(annotations) != 2 || !strings.HasPrefix(annotations[0], want) {
+		t.Errorf("annotations:\n%s\nwant the first to start with\n%s", strings.Join(annotations, "\n"), want)
+	}
+}
+
+func TestCheckDump(t *testing.T) {
+	dir := t.TempDir()
+	if code, _, errs := runCLI("check", "--dump", dir, goodProof); code != exitOK {
+		t.Fatalf("exit code %d: %s", code, errs)
+	}
+	obl, _ := filepath.Glob(filepath.Join(dir, "*.obl"))
+	smt, _ := filepath.Glob(filepath.Join(dir, "*.smt2"))
+	if len(obl) == 0 || len(obl) != len(smt) {
+		t.Fatalf("want one .obl and one .smt2 per obligation, got %d and %d", len(obl), len(smt))
+	}
+	text, err := os.ReadFile(smt[0])
+	if err != nil || !strings.Contains(string(text), "(check-sat)") {
+		t.Errorf("%s is not an SMT-LIB2 query: %v", smt[0], err)
+	}
+}
+
+func TestCheckLayerFlag(t *testing.T) {
+	code, out, _ := runCLI("check", "--layer", "1", "../../proofs/chaselev/chaselev.lip")
+	if code != exitOK {
+		t.Fatalf("exit code %d:\n%s", code, out)
+	}
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasPrefix(line, "  0 ") || strings.HasPrefix(line, "  2 ") {
+			t.Errorf("--layer 1 reported another layer: %s", line)
+		}
+	}
+	if !strings.Contains(out, "proven: the checked layer is safe") {
+		t.Errorf("--layer must not claim refinement of the whole stack:\n%s", out)
+	}
+	if code, _, errs := runCLI("check", "--layer", "7", goodProof); code != exitBadInput || !strings.Contains(errs, "no layer 7") {
+		t.Errorf("a missing layer: exit %d, %q", code, errs)
+	}
+}
+
+func TestShow(t *testing.T) {
+	code, out, _ := runCLI("show", "--layer", "1", "../../proofs/chaselev/chaselev.lip")
+	if code != exitOK || !strings.Contains(out, "proc take1") || !strings.Contains(out, "atomic {") {
+		t.Fatalf("show --layer 1: exit %d\n%s", code, out)
+	}
+	code, out, _ = runCLI("show", "--erase-ghost", "../../proofs/chaselev/chaselev.lip")
+	for _, line := range strings.Split(out, "\n") {
+		code := strings.TrimSpace(line)
+		if !strings.HasPrefix(code, "//") && (strings.Contains(code, "tics") || strings.HasPrefix(code, "layer 1")) {
+			t.Errorf("show --erase-ghost must print layer 0 without ghost code; found: %s", line)
+		}
+	}
+	dir := t.TempDir()
+	erased := filepath.Join(dir, "erased.lip")
+	if err := os.WriteFile(erased, []byte(out), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errs := runCLI("check", erased); code != exitOK {
+		t.Errorf("the ghost-erased implementation must check: exit %d\n%s%s", code, out, errs)
+	}
+}
