@@ -14,17 +14,28 @@ type Mode struct {
 	// where gates are known to hold.
 	Check bool
 	Kind  string
-	Layer int
+	// Drop removes asserts altogether: the transition relation of a step
+	// without its gate, as the commutativity check needs (gates are
+	// assumed in the initial state only).
+	Drop bool
 }
 
-// Assume is the mode for transition relations: gates are assumed.
+// Assume is the mode for code whose gates are known to hold.
 var Assume = Mode{}
+
+// Transition is the mode for a step's transition relation without its
+// gate.
+var Transition = Mode{Drop: true}
 
 // Pos converts a source position for the IR.
 func Pos(p lang.Pos) vcgen.Pos { return vcgen.Pos{File: p.File, Line: p.Line, Col: p.Col} }
 
-// assertion is an assert (in check mode) or an assume of e.
+// assertion is an assert (in check mode), an assume of e, or nothing
+// (in drop mode).
 func assertion(m Mode, e vcgen.Expr, msg string, pos ...lang.Pos) vcgen.Cmd {
+	if m.Drop {
+		return vcgen.Sequence()
+	}
 	if !m.Check {
 		return &vcgen.Assume{E: e}
 	}
