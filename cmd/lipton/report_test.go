@@ -107,3 +107,29 @@ func TestShow(t *testing.T) {
 		t.Errorf("the ghost-erased implementation must check: exit %d\n%s%s", code, out, errs)
 	}
 }
+
+// TestUnknownIsNeverProven: an obligation the solver cannot decide in
+// time is reported as unknown, with exit code 1.
+func TestUnknownIsNeverProven(t *testing.T) {
+	path := writeFile(t, "hard.lip", `
+var x: int = 1;
+var y: int = 1;
+var z: int = 1;
+
+layer 0 {
+  atomic action fermat(linear tid: int)
+    requires x > 0 && y > 0 && z > 0
+  {
+    assert x * x * x + y * y * y != z * z * z;
+  }
+}
+`)
+	code, out, _ := runCLI("check", "--timeout", "100ms", path)
+	if code != exitFailed {
+		t.Errorf("exit code %d, want %d", code, exitFailed)
+	}
+	if !strings.Contains(out, "unknown: sequential (layer 0): this assertion may fail") ||
+		!strings.Contains(out, "the solver could not decide it") || strings.Contains(out, "proven:") {
+		t.Errorf("want an unknown verdict and no proven line:\n%s", out)
+	}
+}
