@@ -50,6 +50,8 @@ type Prover struct {
 	solver     *z3.Solver
 	solverMark z3.Mark
 	uses       int
+	// timeout is the Z3 timeout parameter of solver (0 for none).
+	timeout time.Duration
 }
 
 // NewProver returns a Prover with a fresh Z3 context.
@@ -77,7 +79,7 @@ func (p *Prover) acquireSolver() (*z3.Solver, error) {
 	if err != nil {
 		return nil, err
 	}
-	p.solver, p.uses = s, 1
+	p.solver, p.uses, p.timeout = s, 1, 0
 	return s, nil
 }
 
@@ -135,7 +137,7 @@ func (r ObligationResult) failAll(err error, start time.Time) ObligationResult {
 
 // prove runs the queries of one obligation inside its own arena scope.
 func (p *Prover) prove(ctx context.Context, v *vc, opts Options, start time.Time, results []Result) error {
-	s := &session{parent: ctx, cancel: ctx, v: v, results: results, incremental: !v.quantified}
+	s := &session{p: p, budget: opts.Timeout, parent: ctx, cancel: ctx, v: v, results: results, incremental: !v.quantified}
 	if s.incremental {
 		solver, err := p.acquireSolver()
 		if err != nil {
@@ -202,7 +204,10 @@ func allGoals(n int) []int {
 // m[i] == 7" with m1 == m[3 := 4] and m1[3] == 4 is sat at once from
 // scratch but times out after push.
 type session struct {
+	p           *Prover
+	budget      time.Duration // opts.Timeout
 	incremental bool
+	selectors   int             // selectors made so far
 	solver      *z3.Solver      // the shared solver, if incremental
 	last        *z3.Solver      // the solver of the latest query
 	defs        []z3.Term       // the vc's definitions
@@ -316,16 +321,13 @@ func (s *session) check(f z3.Term, onSat func() error) (z3.Status, time.Duration
 			return z3.Unknown, 0, nil
 		}
 	}
-	solver, done, err := s.querySolver()
+	solver, done, err := s.querySolver(f)
 	if err != nil {
 		return z3.Unknown, 0, err
 	}
 	defer done()
 	s.last = solver
-	if err := solver.SetTimeout(timeout); err != nil {
-		return z3.Unknown, 0, err
-	}
-	if err := solver.Assert(f); err != nil {
+	if err := s.setTimeout(solver, timeout); err != nil {
 		return z3.Unknown, 0, err
 	}
 	st, err := solver.Check(s.cancel)
@@ -344,13 +346,20 @@ func (s *session) check(f z3.Term, onSat func() error) (z3.Status, time.Duration
 	return st, d, nil
 }
 
-// querySolver returns the solver for one query, with the definitions
-// asserted, and the function that ends the query. A fresh solver lives in
-// the obligation's arena scope, so the terms and models of all queries
-// stay valid until the obligation is done.
-func (s *session) querySolver() (*z3.Solver, func(), error) {
+// querySolver prepares the solver for a query of f, with the definitions
+// and f asserted, and returns it and the function that ends the query. On
+// the shared solver a query is a push/pop scope; checking under a fresh
+// selector assumption instead measured no faster in CPU time and twice as
+// slow in wall time. A fresh solver lives in the obligation's arena scope,
+// so the terms and models of all queries stay valid until the obligation
+// is done.
+func (s *session) querySolver(f z3.Term) (*z3.Solver, func(), error) {
 	if s.incremental {
 		if err := s.solver.Push(); err != nil {
+			return nil, nil, err
+		}
+		if err := s.solver.Assert(f); err != nil {
+			s.solver.Pop(1)
 			return nil, nil, err
 		}
 		return s.solver, func() { s.solver.Pop(1) }, nil
@@ -359,12 +368,34 @@ func (s *session) querySolver() (*z3.Solver, func(), error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	for _, d := range s.defs {
+	for _, d := range append(s.defs, f) {
 		if err := solver.Assert(d); err != nil {
 			return nil, nil, err
 		}
 	}
 	return solver, func() {}, nil
+}
+
+// setTimeout sets Z3's timeout parameter on the query's solver, a
+// backstop to the deadline context, which interrupts Z3 at the exact
+// deadline. A fresh solver gets the remaining time. The shared solver gets
+// the whole budget, and only when that changes: updating a solver's
+// parameters costs about a millisecond, more than a typical query.
+func (s *session) setTimeout(solver *z3.Solver, remaining time.Duration) error {
+	if !s.incremental {
+		if remaining <= 0 {
+			return nil
+		}
+		return solver.SetTimeout(remaining)
+	}
+	if s.p.timeout == s.budget {
+		return nil
+	}
+	if err := solver.SetTimeout(s.budget); err != nil {
+		return err
+	}
+	s.p.timeout = s.budget
+	return nil
 }
 
 // reason explains an Unknown answer.

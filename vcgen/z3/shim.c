@@ -327,9 +327,9 @@ int lz_solver_set_timeout(Z3_context c, Z3_solver s, unsigned ms) {
 	return lz_err;
 }
 
-int lz_solver_check(Z3_context c, Z3_solver s, int *err) {
+int lz_solver_check(Z3_context c, Z3_solver s, unsigned n, Z3_ast *assumptions, int *err) {
 	LZ_BEGIN;
-	Z3_lbool r = Z3_solver_check(c, s);
+	Z3_lbool r = n == 0 ? Z3_solver_check(c, s) : Z3_solver_check_assumptions(c, s, n, assumptions);
 	*err = lz_err;
 	return (int)r;
 }

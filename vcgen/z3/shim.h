@@ -85,7 +85,7 @@ int lz_solver_push(Z3_context c, Z3_solver s);
 int lz_solver_pop(Z3_context c, Z3_solver s, unsigned n);
 int lz_solver_reset(Z3_context c, Z3_solver s);
 int lz_solver_set_timeout(Z3_context c, Z3_solver s, unsigned ms);
-int lz_solver_check(Z3_context c, Z3_solver s, int *err);
+int lz_solver_check(Z3_context c, Z3_solver s, unsigned n, Z3_ast *assumptions, int *err);
 void lz_clear_interrupt(Z3_context c);
 const char *lz_solver_reason_unknown(Z3_context c, Z3_solver s);
 lz_result lz_solver_model(Z3_context c, Z3_solver s);

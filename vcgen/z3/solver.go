@@ -126,9 +126,27 @@ func (s *Solver) SetTimeout(d time.Duration) error {
 // Unknown, with ReasonUnknown "canceled". A Z3 error is returned as an
 // error. The solver's timeout (SetTimeout) is reported as "timeout".
 func (s *Solver) Check(cancel context.Context) (Status, error) {
+	return s.CheckAssuming(cancel)
+}
+
+// CheckAssuming is Check with the boolean constants (or their negations)
+// in assumptions taken as true for this check only. Checking under
+// assumptions is cheaper than a push/assert/pop round trip.
+func (s *Solver) CheckAssuming(cancel context.Context, assumptions ...Term) (Status, error) {
 	ctx := s.ctx()
 	if ctx.err != nil {
 		return Unknown, ctx.err
+	}
+	var lits []C.Z3_ast
+	for _, a := range assumptions {
+		if !ctx.arg(a) {
+			return Unknown, ctx.err
+		}
+		lits = append(lits, a.a)
+	}
+	var litp *C.Z3_ast
+	if len(lits) > 0 {
+		litp = &lits[0]
 	}
 	s.canceled = cancel.Err() != nil
 	if s.canceled {
@@ -149,7 +167,7 @@ func (s *Solver) Check(cancel context.Context) (Status, error) {
 		}()
 	}
 	var code C.int
-	lb := C.lz_solver_check(ctx.c, s.s, &code)
+	lb := C.lz_solver_check(ctx.c, s.s, C.uint(len(lits)), litp, &code)
 	if afterCheckHook != nil {
 		afterCheckHook()
 	}

@@ -556,3 +556,22 @@ func TestLateInterruptIsCleared(t *testing.T) {
 		t.Fatalf("push after a late interrupt: %v", err)
 	}
 }
+
+func TestCheckAssuming(t *testing.T) {
+	ctx := newTestContext(t)
+	x := ctx.Const("x", ctx.IntSort())
+	a := ctx.Const("a", ctx.BoolSort())
+	s, st := solve(t, ctx, ctx.Implies(a, ctx.Lt(x, ctx.Int(0))), ctx.Gt(x, ctx.Int(0)))
+	if st != Sat {
+		t.Fatal(st)
+	}
+	if st, err := s.CheckAssuming(context.Background(), a); st != Unsat || err != nil {
+		t.Errorf("assuming a: %v, %v; want unsat", st, err)
+	}
+	if st, err := s.CheckAssuming(context.Background(), ctx.Not(a)); st != Sat || err != nil {
+		t.Errorf("assuming !a: %v, %v; want sat", st, err)
+	}
+	if st, _ := s.Check(context.Background()); st != Sat {
+		t.Errorf("the assumption outlived its check: %v", st)
+	}
+}

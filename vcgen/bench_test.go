@@ -1,0 +1,160 @@
+package vcgen
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+)
+
+// typicalBatch returns n small obligations of the shapes the mover and
+// refinement checks produce for a work-stealing deque: commutativity of a
+// put and a steal (snapshot, two steps, assert the relation of the swapped
+// steps), gate preservation, and a refinement-style check with several
+// asserts. Constants vary with the index so no two queries are identical;
+// a few obligations fail.
+func typicalBatch(n int) []*Obligation {
+	var obs []*Obligation
+	for i := 0; len(obs) < n; i++ {
+		obs = append(obs, benchCommute(i), benchGate(i), benchRefine(i))
+	}
+	return obs[:n]
+}
+
+// dequeVars are the globals and two threads' locals of the deque.
+type dequeVars struct {
+	H, T, items, tid1, tid2, task1, res2, t1 *Var
+}
+
+func newDequeVars() dequeVars {
+	return dequeVars{
+		H: intVar("H"), T: intVar("T"), items: mapVar("items", IntSort, IntSort),
+		tid1: intVar("tid1"), tid2: intVar("tid2"), task1: intVar("task1"), res2: intVar("res2"), t1: intVar("t1"),
+	}
+}
+
+// put is the owner's atomic push: items[T] := task; T := T + 1.
+func (d dequeVars) put(k int) Cmd {
+	return seq(assume(Eq(r(d.tid1), n(0))), assume(Le(r(d.H), r(d.T))),
+		AssignIndex(d.items, []Expr{r(d.T)}, Add(r(d.task1), n(int64(k%3)))),
+		set(d.T, Add(r(d.T), n(1))))
+}
+
+// steal takes the oldest item, or fails with -1.
+func (d dequeVars) steal() Cmd {
+	return seq(assume(Ne(r(d.tid2), n(0))),
+		choice(
+			seq(assume(Lt(r(d.H), r(d.T))), set(d.res2, Index(r(d.items), r(d.H))), set(d.H, Add(r(d.H), n(1)))),
+			set(d.res2, n(-1))))
+}
+
+func benchCommute(k int) *Obligation {
+	d := newDequeVars()
+	globals := vars(d.H, d.T, d.items, d.res2)
+	namer := NewNamer(append(globals, d.tid1, d.tid2, d.task1, d.t1)...)
+	pre, post := map[*Var]Expr{}, map[*Var]Expr{}
+	var snaps []*Var
+	var rhs []Expr
+	for _, v := range globals {
+		old := namer.Fresh(v.Name+"_old", v.Sort)
+		snaps, rhs = append(snaps, old), append(rhs, r(v))
+		pre[v], post[v] = r(old), r(v)
+	}
+	s1, s2 := d.put(k), d.steal()
+	rel, err := Relation(Sequence(s2, s1), pre, post)
+	if err != nil {
+		panic(err)
+	}
+	// With H < T the steal cannot see the pushed item and the steps
+	// commute; when H == T is possible (k%4 == 3) they do not.
+	inv := Lt(r(d.H), Sub(r(d.T), n(int64(k%5))))
+	if k%4 == 3 {
+		inv = Le(r(d.H), r(d.T))
+	}
+	body := seq(assume(Ne(r(d.tid1), r(d.tid2))), assume(inv),
+		&Assign{Lhs: snaps, Rhs: rhs}, s1, s2,
+		&Assert{E: rel, Kind: "commutativity", Msg: "put and steal do not commute"})
+	return &Obligation{Name: fmt.Sprintf("commute_%d", k), Kind: "commutativity",
+		Vars: append(append(globals, d.tid1, d.tid2, d.task1, d.t1), snaps...), Body: body}
+}
+
+func benchGate(k int) *Obligation {
+	d := newDequeVars()
+	gate := And(Le(r(d.H), r(d.T)), Ne(r(d.tid2), n(0)))
+	body := seq(assume(Ne(r(d.tid1), r(d.tid2))), assume(gate), assume(Ge(r(d.H), n(int64(k%7)))),
+		d.put(k),
+		&Assert{E: Le(r(d.H), r(d.T)), Kind: "gate preservation", Msg: "put breaks steal's gate"},
+		&Assert{E: Gt(r(d.T), n(int64(k%7))), Kind: "gate preservation", Msg: "T bound"},
+		&Assert{E: Eq(Index(r(d.items), Sub(r(d.T), n(1))), Add(r(d.task1), n(int64(k%3)))), Kind: "gate preservation", Msg: "item stored"})
+	return &Obligation{Name: fmt.Sprintf("gate_%d", k), Kind: "gate preservation",
+		Vars: vars(d.H, d.T, d.items, d.tid1, d.tid2, d.task1, d.res2, d.t1), Body: body}
+}
+
+func benchRefine(k int) *Obligation {
+	d := newDequeVars()
+	Hold, Told := intVar("H_old"), intVar("T_old")
+	pc := boolVar("pc")
+	body := seq(assume(Le(r(d.H), r(d.T))), assume(Eq(r(d.tid1), n(0))),
+		&Assign{Lhs: vars(Hold, Told, pc), Rhs: []Expr{r(d.H), r(d.T), False()}},
+		set(d.t1, r(d.T)),
+		AssignIndex(d.items, []Expr{r(d.t1)}, r(d.task1)),
+		&Assert{E: Or(r(pc), And(Eq(r(Hold), r(d.H)), Eq(r(Told), r(d.T)))), Kind: "refinement", Msg: "modifies state in a way that does not match the refined action"},
+		set(d.T, Add(r(d.t1), n(1))),
+		&Assert{E: Or(r(pc), Eq(r(d.T), Add(r(Told), n(1)))), Kind: "refinement", Msg: "modifies state in a way that does not match the refined action"},
+		set(pc, True()),
+		&Assert{E: Implies(r(pc), Gt(r(d.T), r(d.H))), Kind: "refinement", Msg: "modifies state after the action"},
+		&Assert{E: Ge(r(d.T), Add(r(d.H), n(int64(k%4)))), Kind: "refinement", Msg: "bound"})
+	return &Obligation{Name: fmt.Sprintf("refine_%d", k), Kind: "refinement",
+		Vars: vars(d.H, d.T, d.items, d.tid1, d.tid2, d.task1, d.res2, d.t1, Hold, Told, pc), Body: body}
+}
+
+// TestTypicalBatchVerdicts pins the verdicts of the benchmark batch, so the
+// benchmark measures real work.
+func TestTypicalBatchVerdicts(t *testing.T) {
+	obs := typicalBatch(12)
+	want := [][]Verdict{
+		{P}, {P, P, P}, {P, P, P, P},
+		{P}, {P, P, P}, {P, P, P, P},
+		{P}, {P, P, P}, {P, P, P, F},
+		{F}, {P, P, P}, {P, P, P, F},
+	}
+	for i, r := range Discharge(context.Background(), obs, Options{Jobs: 2}) {
+		checkVerdicts(t, proveCase{obs[i], want[i]}, r)
+	}
+	for i, ob := range obs[:6] { // also through the z3 binary
+		checkVerdicts(t, proveCase{ob, want[i]}, proveAll(t, ob, Options{}))
+	}
+}
+
+func benchmarkDischarge(b *testing.B, opts Options) {
+	obs := typicalBatch(60)
+	b.ResetTimer()
+	start := time.Now()
+	for i := 0; i < b.N; i++ {
+		for _, r := range Discharge(context.Background(), obs, opts) {
+			if r.Err != nil {
+				b.Fatal(r.Err)
+			}
+		}
+	}
+	b.ReportMetric(float64(b.N*len(obs))/time.Since(start).Seconds(), "obligations/s")
+}
+
+func BenchmarkDischarge(b *testing.B) {
+	for _, jobs := range []int{1, 2} {
+		b.Run(fmt.Sprintf("jobs=%d", jobs), func(b *testing.B) {
+			benchmarkDischarge(b, Options{Jobs: jobs})
+		})
+	}
+}
+
+func BenchmarkEncoding(b *testing.B) {
+	for _, enc := range []struct {
+		name string
+		enc  Encoding
+	}{{"per-assert", PerAssert}, {"labelled", Labelled}} {
+		b.Run(enc.name, func(b *testing.B) {
+			benchmarkDischarge(b, Options{Jobs: 1, Encoding: enc.enc})
+		})
+	}
+}
