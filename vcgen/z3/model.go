@@ -89,6 +89,13 @@ func (m *Model) Array(t Term) (*Array, error) {
 	if err != nil {
 		return nil, err
 	}
+	return m.decodeArray(v)
+}
+
+// decodeArray decodes an array value. Z3 4.8.12 evaluates (_ as-array f)
+// to a store chain under model completion, so the as-array case serves
+// other versions of libz3.
+func (m *Model) decodeArray(v Term) (*Array, error) {
 	ctx := m.r.ctx
 	arr := &Array{}
 	seen := make(map[C.Z3_ast]bool)

@@ -199,6 +199,24 @@ lz_result lz_mk_quantifier(Z3_context c, int exists, unsigned n, Z3_ast *bound, 
 	return lz_ast_result(c, r);
 }
 
+// lz_mk_func1 declares a unary function; the result is the declaration
+// as an AST, so it is reference counted like any other.
+lz_result lz_mk_func1(Z3_context c, const char *name, Z3_sort dom, Z3_sort rng) {
+	LZ_BEGIN;
+	Z3_func_decl f = Z3_mk_func_decl(c, Z3_mk_string_symbol(c, name), 1, &dom, rng);
+	return lz_ast_result(c, f == NULL ? NULL : Z3_func_decl_to_ast(c, f));
+}
+
+lz_result lz_mk_apply1(Z3_context c, Z3_func_decl f, Z3_ast x) {
+	LZ_BEGIN;
+	return lz_ast_result(c, Z3_mk_app(c, f, 1, &x));
+}
+
+lz_result lz_mk_as_array(Z3_context c, Z3_func_decl f) {
+	LZ_BEGIN;
+	return lz_ast_result(c, Z3_mk_as_array(c, f));
+}
+
 lz_result lz_get_sort(Z3_context c, Z3_ast a) {
 	LZ_BEGIN;
 	Z3_sort s = Z3_get_sort(c, a);

@@ -66,6 +66,9 @@ lz_result lz_mk_bool(Z3_context c, int v);
 lz_result lz_mk_op(Z3_context c, int op, Z3_ast a, Z3_ast b, Z3_ast d);
 lz_result lz_mk_opn(Z3_context c, int op, unsigned n, Z3_ast *args);
 lz_result lz_mk_quantifier(Z3_context c, int exists, unsigned n, Z3_ast *bound, Z3_ast body);
+lz_result lz_mk_func1(Z3_context c, const char *name, Z3_sort dom, Z3_sort rng);
+lz_result lz_mk_apply1(Z3_context c, Z3_func_decl f, Z3_ast x);
+lz_result lz_mk_as_array(Z3_context c, Z3_func_decl f);
 lz_result lz_get_sort(Z3_context c, Z3_ast a);
 
 int lz_sort_kind(Z3_context c, Z3_sort s);

@@ -575,3 +575,36 @@ func TestCheckAssuming(t *testing.T) {
 		t.Errorf("the assumption outlived its check: %v", st)
 	}
 }
+
+func TestFuncAndAsArray(t *testing.T) {
+	ctx := newTestContext(t)
+	I := ctx.IntSort()
+	f := ctx.Func("f", I, I)
+	s, st := solve(t, ctx,
+		ctx.Eq(ctx.Apply(f, ctx.Int(1)), ctx.Int(5)),
+		ctx.Eq(ctx.Apply(f, ctx.Int(2)), ctx.Int(7)),
+		ctx.Eq(ctx.Select(ctx.AsArray(f), ctx.Int(3)), ctx.Int(9)))
+	if st != Sat {
+		t.Fatal(st)
+	}
+	m, _ := s.Model()
+	// Through evaluation (a store chain in Z3 4.8.12) and through f's
+	// interpretation in the model (the as-array shape of other versions).
+	evaluated, err := m.Array(ctx.AsArray(f))
+	if err != nil {
+		t.Fatal(err)
+	}
+	interpreted, err := m.decodeArray(ctx.AsArray(f))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, arr := range map[string]*Array{"evaluated": evaluated, "interpreted": interpreted} {
+		got := lookup(t, arr)
+		if got[2] != "7" || got[3] != "9" {
+			t.Errorf("%s: f = %v, want f(2) = 7, f(3) = 9", name, got)
+		}
+	}
+	if ctx.Apply(f, ctx.Bool(true)); ctx.Err() == nil {
+		t.Error("applying f to a boolean did not fail")
+	}
+}
