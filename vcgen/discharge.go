@@ -2,6 +2,7 @@ package vcgen
 
 import (
 	"context"
+	"fmt"
 	"runtime"
 	"time"
 )
@@ -62,16 +63,41 @@ func (o Options) workers(n int) int {
 // work is one worker: it takes obligation indices from next and proves
 // them with its own Prover.
 func work(ctx context.Context, obs []*Obligation, opts Options, next <-chan int, done []chan ObligationResult) {
-	p, err := NewProver()
-	if err == nil {
-		defer p.Close()
-	}
+	var p *Prover
+	defer func() {
+		if p != nil {
+			p.Close()
+		}
+	}()
 	for i := range next {
+		start := time.Now()
+		var err error
+		if p == nil {
+			p, err = NewProver()
+		}
 		if err != nil {
-			start := time.Now()
 			done[i] <- ObligationResult{Obligation: obs[i]}.failAll(err, start)
 			continue
 		}
-		done[i] <- p.Prove(ctx, obs[i], opts)
+		res, ok := proveSafely(ctx, p, obs[i], opts)
+		if !ok { // the Prover's state is unknown after a panic
+			p.Close()
+			p = nil
+		}
+		done[i] <- res
 	}
+}
+
+// proveSafely runs p.Prove, turning a panic (a bug in lipton) into an
+// error result for the obligation, so one bad obligation cannot hang
+// Discharge or lose the results of the others. It reports whether Prove
+// returned normally.
+func proveSafely(ctx context.Context, p *Prover, ob *Obligation, opts Options) (res ObligationResult, ok bool) {
+	start := time.Now()
+	defer func() {
+		if r := recover(); r != nil {
+			res = ObligationResult{Obligation: ob}.failAll(fmt.Errorf("internal error: %v", r), start)
+		}
+	}()
+	return p.Prove(ctx, ob, opts), true
 }

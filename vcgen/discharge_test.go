@@ -3,6 +3,7 @@ package vcgen
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 )
@@ -156,3 +157,23 @@ func TestSolverRecycling(t *testing.T) {
 		t.Errorf("solver served %d obligations, want 20 after a replacement", p.uses)
 	}
 }
+
+func TestProveSafelyRecoversPanic(t *testing.T) {
+	good, _ := easyObligation(0)
+	// A nil Prover panics as soon as it needs its Z3 context.
+	res, ok := proveSafely(context.Background(), nil, good, Options{})
+	if ok || res.Err == nil || !strings.Contains(res.Err.Error(), "internal error") {
+		t.Errorf("ok = %v, err = %v; want an internal error", ok, res.Err)
+	}
+	if len(res.Results) != 1 || res.Results[0].Verdict != Unknown {
+		t.Errorf("results = %+v", res.Results)
+	}
+	// Unknown expression types are caught by validation, before Z3.
+	bad := newOb("bad_expr", nil, assert(badExpr{trueLit}))
+	if r := Discharge(context.Background(), []*Obligation{bad}, Options{}); r[0].Err == nil {
+		t.Error("an unknown expression type was not rejected")
+	}
+}
+
+// badExpr is an expression type vcgen does not know.
+type badExpr struct{ *BoolLit }

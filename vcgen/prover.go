@@ -52,6 +52,9 @@ type Prover struct {
 	uses       int
 	// timeout is the Z3 timeout parameter of solver (0 for none).
 	timeout time.Duration
+	// suspect is set when a query failed with a Z3 error, after which
+	// the solver is not trusted.
+	suspect bool
 }
 
 // NewProver returns a Prover with a fresh Z3 context.
@@ -69,7 +72,7 @@ func (p *Prover) Close() { p.ctx.Close() }
 // acquireSolver returns the solver, replacing it when it has served
 // solverLife obligations or a Z3 error left it in doubt.
 func (p *Prover) acquireSolver() (*z3.Solver, error) {
-	if p.solver != nil && p.uses < solverLife && p.ctx.Err() == nil {
+	if p.solver != nil && p.uses < solverLife && p.ctx.Err() == nil && !p.suspect {
 		p.uses++
 		return p.solver, nil
 	}
@@ -89,6 +92,7 @@ func (p *Prover) dropSolver() {
 		p.solver = nil
 	}
 	p.ctx.ClearErr()
+	p.suspect = false
 }
 
 // Prove decides every assert of ob. Cancellation of ctx, or running out of
@@ -302,6 +306,7 @@ func (s *session) settle(r *Result, st z3.Status, err error) {
 	switch {
 	case err != nil:
 		r.Verdict, r.Reason, r.Cex = Unknown, "z3 error: "+err.Error(), nil
+		s.p.suspect = true
 	case st == z3.Unsat:
 		r.Verdict = Proven
 	case st == z3.Sat:
