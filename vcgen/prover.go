@@ -130,7 +130,7 @@ func (p *Prover) Prove(ctx context.Context, ob *Obligation, opts Options) Obliga
 func (r ObligationResult) failAll(err error, start time.Time) ObligationResult {
 	r.Err = err
 	r.Results = nil
-	if r.Obligation.Body != nil {
+	if r.Obligation != nil && r.Obligation.Body != nil {
 		for _, a := range r.Obligation.Asserts() {
 			r.Results = append(r.Results, Result{Assert: a, Reason: err.Error()})
 		}
@@ -200,7 +200,8 @@ func allGoals(n int) []int {
 //
 // Quantifier-free obligations are solved incrementally: the definitions
 // are asserted once on the Prover's long-lived solver and each query is a
-// push/pop scope, which costs tens of microseconds. Obligations with
+// push/pop scope (a trivial query then costs about 45µs of CPU in all,
+// against some 3ms for a fresh solver). Obligations with
 // quantifiers get a fresh solver per query instead: without push/pop Z3
 // runs its preprocessing tactics (solving equations, eliminating
 // variables) before the SMT core, and in Z3 4.8.12 its model-based
@@ -211,7 +212,6 @@ type session struct {
 	p           *Prover
 	budget      time.Duration // opts.Timeout
 	incremental bool
-	selectors   int             // selectors made so far
 	solver      *z3.Solver      // the shared solver, if incremental
 	last        *z3.Solver      // the solver of the latest query
 	defs        []z3.Term       // the vc's definitions

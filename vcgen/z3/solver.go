@@ -42,13 +42,14 @@ func (s Status) String() string {
 }
 
 // NewSolver returns a fresh general-purpose solver (Z3_mk_solver), or nil
-// and the error. Its first check without a pushed scope runs Z3's tactic
-// pipeline, which costs milliseconds; see NewSimpleSolver.
+// and the error. A check made before any Push runs Z3's preprocessing
+// tactics first, which costs milliseconds even on a trivial problem but
+// helps with quantifiers; after a Push the solver works incrementally.
 func (ctx *Context) NewSolver() (*Solver, error) { return ctx.newSolver(0) }
 
 // NewSimpleSolver returns a fresh incremental solver that runs Z3's SMT
 // kernel directly, without preprocessing tactics (Z3_mk_simple_solver).
-// It starts fast, which suits many small queries.
+// Its first check is some ten times cheaper than a fresh NewSolver's.
 func (ctx *Context) NewSimpleSolver() (*Solver, error) { return ctx.newSolver(1) }
 
 func (ctx *Context) newSolver(simple C.int) (*Solver, error) {

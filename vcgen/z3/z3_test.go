@@ -608,3 +608,23 @@ func TestFuncAndAsArray(t *testing.T) {
 		t.Error("applying f to a boolean did not fail")
 	}
 }
+
+func TestSimpleSolver(t *testing.T) {
+	ctx := newTestContext(t)
+	s, err := ctx.NewSimpleSolver()
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := ctx.Const("x", ctx.IntSort())
+	s.Assert(ctx.Eq(ctx.Mul(ctx.Int(3), x), ctx.Int(12)))
+	if st, err := s.Check(context.Background()); st != Sat || err != nil {
+		t.Fatalf("%v, %v", st, err)
+	}
+	m, _ := s.Model()
+	if v, err := m.Int(x); err != nil || v.Int64() != 4 {
+		t.Errorf("x = %v, %v; want 4", v, err)
+	}
+	if !strings.Contains(s.String(), "(declare-fun x () Int)") {
+		t.Errorf("String() = %q", s.String())
+	}
+}
