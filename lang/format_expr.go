@@ -44,11 +44,10 @@ func writeExpr(b *strings.Builder, e Expr) {
 		b.WriteString(e.Name)
 	case *UnaryExpr:
 		b.WriteString(e.Op.String())
-		_, lit := e.X.(*IntLit)
 		_, un := e.X.(*UnaryExpr)
-		// -(5) must not print as -5, which parses as a literal; - -x
-		// would read badly.
-		writeOperand(b, e.X, lit || un || isBinary(e.X) || open(e.X))
+		// -(5) must not print as -5, which parses as a literal, nor
+		// -(5[k]) as -5[k]; - -x would read badly.
+		writeOperand(b, e.X, startsWithLit(e.X) || un || isBinary(e.X) || open(e.X))
 	case *BinaryExpr:
 		writeBinary(b, e)
 	case *IndexExpr:
@@ -83,6 +82,20 @@ func writeExpr(b *strings.Builder, e Expr) {
 		}
 		b.WriteString(")")
 	}
+}
+
+// startsWithLit reports whether e is printed starting with an integer
+// literal (a literal, or a map read or update of one).
+func startsWithLit(e Expr) bool {
+	switch e := e.(type) {
+	case *IntLit:
+		return true
+	case *IndexExpr:
+		return startsWithLit(e.Map) && !needsParensAsBase(e.Map)
+	case *UpdateExpr:
+		return startsWithLit(e.Map) && !needsParensAsBase(e.Map)
+	}
+	return false
 }
 
 func isBinary(e Expr) bool { _, ok := e.(*BinaryExpr); return ok }

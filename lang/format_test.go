@@ -3,6 +3,7 @@ package lang
 import (
 	"bytes"
 	"fmt"
+	"math/rand"
 	"strings"
 	"testing"
 )
@@ -192,6 +193,9 @@ func TestExprPrecedence(t *testing.T) {
 		{"-5 - 5", "(- -5 5)", "-5 - 5"},
 		{"-m[i]", "(neg (at m i))", "-m[i]"},
 		{"(-5)[i]", "(at -5 i)", "(-5)[i]"},
+		{"-(4[i])", "(neg (at 4 i))", "-(4[i])"},
+		{"-(4)[i := 1][j]", "(neg (at (upd 4 i 1) j))", "-(4[i := 1][j])"},
+		{"-4[i]", "(at -4 i)", "(-4)[i]"},
 		{"-9223372036854775808", "-9223372036854775808", "-9223372036854775808"},
 		{"!a && b", "(&& (not a) b)", "!a && b"},
 		{"!(a && b)", "(not (&& a b))", "!(a && b)"},
@@ -302,6 +306,191 @@ func TestFormatComments(t *testing.T) {
 		}
 		if d := diffAST(f, f2); d != "" {
 			t.Errorf("%q: tree changed at %s", src, d)
+		}
+	}
+}
+
+// randExpr builds a random expression tree of at most the given depth.
+// Types are ignored: the printer and the parser do not look at them.
+func randExpr(rng *rand.Rand, depth int) Expr {
+	if depth == 0 || rng.Intn(5) == 0 {
+		switch rng.Intn(3) {
+		case 0:
+			return &IntLit{Val: int64(rng.Intn(11) - 5)}
+		case 1:
+			return &BoolLit{Val: rng.Intn(2) == 0}
+		}
+		return &Ident{Name: []string{"a", "b", "c"}[rng.Intn(3)]}
+	}
+	sub := func() Expr { return randExpr(rng, depth-1) }
+	switch rng.Intn(10) {
+	case 0:
+		return &UnaryExpr{Op: []Op{OpNot, OpNeg}[rng.Intn(2)], X: sub()}
+	case 1:
+		return &IndexExpr{Map: sub(), Key: sub()}
+	case 2:
+		return &UpdateExpr{Map: sub(), Key: sub(), Val: sub()}
+	case 3:
+		return &CondExpr{Cond: sub(), Then: sub(), Else: sub()}
+	case 4:
+		q := &QuantExpr{Exists: rng.Intn(2) == 0, Body: sub()}
+		for i := rng.Intn(2); i >= 0; i-- {
+			q.Vars = append(q.Vars, &Param{Name: &Ident{Name: fmt.Sprint("x", i)}, Type: &NamedType{Name: &Ident{Name: "int"}}})
+		}
+		return q
+	case 5:
+		c := &CallExpr{Func: &Ident{Name: "f"}}
+		for i := rng.Intn(3); i > 0; i-- {
+			c.Args = append(c.Args, sub())
+		}
+		return c
+	}
+	return &BinaryExpr{Op: Op(rng.Intn(int(OpMod) + 1)), X: sub(), Y: sub()}
+}
+
+// TestExprPrinterRandom prints random expression trees and parses them
+// back: the printer's parentheses must keep every tree.
+func TestExprPrinterRandom(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	for i := 0; i < 20000; i++ {
+		e := randExpr(rng, 6)
+		printed := ExprString(e)
+		f, err := Parse("e.lip", []byte("invariant "+printed+";"))
+		if err != nil {
+			t.Fatalf("%s (tree %s) does not parse: %v", printed, sexpr(e), err)
+		}
+		if got := sexpr(f.Invariants[0].Expr); got != sexpr(e) {
+			t.Fatalf("%s parses as\n%s, want\n%s", printed, got, sexpr(e))
+		}
+	}
+}
+
+// randStmts builds a random statement list; any statement may carry a
+// mover tag, wherever the grammar allows one.
+func randStmts(rng *rand.Rand, depth int) []Stmt {
+	var out []Stmt
+	for n := rng.Intn(4); n > 0; n-- {
+		out = append(out, randStmt(rng, depth))
+	}
+	return out
+}
+
+func randStmt(rng *rand.Rand, depth int) Stmt {
+	expr := func() Expr { return randExpr(rng, 2) }
+	ident := func() *Ident { return &Ident{Name: []string{"x", "y", "m"}[rng.Intn(3)]} }
+	block := func() *Block { return &Block{Stmts: randStmts(rng, depth-1)} }
+	var s Stmt
+	kind := rng.Intn(12)
+	if depth == 0 {
+		kind = rng.Intn(4)
+	}
+	switch kind {
+	case 0:
+		a := &AssignStmt{}
+		for i := rng.Intn(2); i >= 0; i-- {
+			lv := &LValue{Name: ident()}
+			for j := rng.Intn(3); j > 0; j-- {
+				lv.Indices = append(lv.Indices, expr())
+			}
+			a.Lhs = append(a.Lhs, lv)
+			a.Rhs = append(a.Rhs, expr())
+		}
+		s = a
+	case 1:
+		s = &HavocStmt{Vars: []*Ident{ident(), ident()}[:1+rng.Intn(2)]}
+	case 2:
+		s = &AssumeStmt{Cond: expr()}
+	case 3:
+		s = &AssertStmt{Cond: expr()}
+	case 4:
+		s = &StepStmt{Body: randStmts(rng, depth-1)}
+	case 5:
+		c := &CallStmt{Callee: ident()}
+		for i := rng.Intn(3); i > 0; i-- {
+			c.Outs = append(c.Outs, ident())
+		}
+		for i := rng.Intn(3); i > 0; i-- {
+			c.Args = append(c.Args, expr())
+		}
+		s = c
+	case 6:
+		y := &YieldStmt{}
+		if rng.Intn(2) == 0 {
+			y.Ann = expr()
+		}
+		s = y
+	case 7:
+		s = randIf(rng, depth, expr, block)
+	case 8:
+		w := &WhileStmt{Body: block()}
+		if rng.Intn(2) == 0 {
+			w.Cond = expr()
+		}
+		for i := rng.Intn(3); i > 0; i-- {
+			w.Invariants = append(w.Invariants, expr())
+		}
+		s = w
+	case 9:
+		c := &ChoiceStmt{}
+		for i := 2 + rng.Intn(2); i > 0; i-- {
+			c.Branches = append(c.Branches, block())
+		}
+		s = c
+	default:
+		s = &ReturnStmt{}
+	}
+	if rng.Intn(4) == 0 {
+		s.base().Mover = Mover(1 + rng.Intn(4))
+	}
+	return s
+}
+
+func randIf(rng *rand.Rand, depth int, expr func() Expr, block func() *Block) *IfStmt {
+	s := &IfStmt{Then: block()}
+	if rng.Intn(2) == 0 {
+		s.Cond = expr()
+	}
+	switch rng.Intn(3) {
+	case 1:
+		s.Else = &BlockStmt{Block: block()}
+	case 2:
+		s.Else = randIf(rng, depth, expr, block)
+	}
+	return s
+}
+
+// TestFormatRandomStatements prints random procedures and actions and
+// parses them back: the printer must keep every statement, branch and
+// mover tag.
+func TestFormatRandomStatements(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	typ := func() TypeExpr { return &NamedType{Name: &Ident{Name: "int"}} }
+	for i := 0; i < 500; i++ {
+		sig := Signature{Name: &Ident{Name: "p"}}
+		for j := rng.Intn(3); j > 0; j-- {
+			sig.Params = append(sig.Params, &Param{Name: &Ident{Name: fmt.Sprint("a", j)}, Type: typ(), Linear: rng.Intn(2) == 0, Ghost: rng.Intn(2) == 0})
+		}
+		for j := rng.Intn(2); j > 0; j-- {
+			sig.Returns = append(sig.Returns, &Param{Name: &Ident{Name: "r"}, Type: typ(), Ghost: rng.Intn(2) == 0})
+			sig.Requires = append(sig.Requires, randExpr(rng, 2))
+			sig.Ensures = append(sig.Ensures, randExpr(rng, 2))
+		}
+		for j := rng.Intn(3); j > 0; j-- {
+			sig.Locals = append(sig.Locals, &LocalDecl{Ghost: rng.Intn(2) == 0, Names: []*Ident{{Name: "u"}, {Name: "v"}}[:1+rng.Intn(2)], Type: typ()})
+		}
+		body := &Block{Stmts: randStmts(rng, 3)}
+		var m Member = &Proc{Signature: sig, Body: body}
+		if rng.Intn(3) == 0 {
+			m = &Action{Mover: Mover(rng.Intn(5)), Signature: sig, Body: body}
+		}
+		f := &File{Decls: []Decl{&Layer{Members: []Member{m}}}}
+		out := Format(f)
+		f2, err := Parse("t.lip", out)
+		if err != nil {
+			t.Fatalf("output does not parse: %v\n%s", err, out)
+		}
+		if d := diffAST(f, f2); d != "" {
+			t.Fatalf("tree changed at %s:\n%s", d, out)
 		}
 	}
 }
