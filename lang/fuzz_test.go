@@ -124,6 +124,25 @@ func equalStrings(a, b []string) bool {
 	return true
 }
 
+// fuzzRegressions are inputs that once broke the front end, found by
+// hand or by other tests; they join the seed corpus.
+var fuzzRegressions = []string{
+	"layer 0 { foo }",
+	"function f(x: int): int { g(x) }\nfunction g(y: int): int { y }",
+	"layer 0 { proc p() { call q(true); } proc q(x: int) {} }",
+	"layer 0 { proc p() { right while (*) { } left choice { } or { } } }",
+	"var m: [int]int;\nvar x: int = -(4[1]) + -(4)[1 := 2][3];",
+	"function f(ghost x: int): int { x }\nvar y: int = ;",
+	"var x: bool = exists a, b: int, c: bool :: c;",
+	"const A: int = f();\nfunction f(): int { A }",
+	"layer 1 {}\nlayer 2 {}\nlayer 2 {}",
+	"var x: int; // crlf\r\nvar y: int;\r\n",
+	"var x: int = " + strings.Repeat("(", 1200) + "1" + strings.Repeat(")", 1200) + ";",
+	"var x: bool = " + strings.Repeat("!", 1200) + "true;",
+	"layer 0 { proc p() { var x: bool; if (x) {} " + strings.Repeat("else if (x) {} ", 1100) + "} }",
+	"var m: " + strings.Repeat("[int]", 1100) + "int;",
+}
+
 var writeFuzzCorpus = flag.Bool("write-fuzz-corpus", false, "rewrite the seed files of testdata/fuzz/FuzzParseCheck")
 
 // TestWriteFuzzCorpus writes the good files, the bad inputs of this
@@ -153,6 +172,9 @@ func TestWriteFuzzCorpus(t *testing.T) {
 	}
 	for i, tc := range badCases {
 		write(fmt.Sprintf("bad-%03d", i), []byte(tc.src))
+	}
+	for i, src := range fuzzRegressions {
+		write(fmt.Sprintf("regress-%03d", i), []byte(src))
 	}
 	if _, err := os.Stat(docPath); err != nil {
 		return
