@@ -62,6 +62,7 @@ type Stats struct {
 	Memory      int64 // bytes held by the visited set
 	SpecStates  int   // refinement: specification states met
 	SpecSets    int   // refinement: normalized specification states
+	Reduced     int64 // states expanded by one thread's transitions only
 }
 
 // Result is the outcome of Run.
@@ -140,11 +141,13 @@ type explorer struct {
 	stats    Stats
 	start    time.Time
 	por0     *porInfo
+	futures  []fp
 }
 
 func (e *explorer) setup() {
 	e.vis = newVisited()
 	e.ru = newRun(e.m, e)
+	e.ru.events = e.spec != nil
 	n := 0
 	for _, p := range e.m.procs {
 		n = max(n, p.c.nreg)
@@ -236,8 +239,8 @@ func (e *explorer) initial() bool {
 	rec := dthread{}
 	for _, g := range e.m.inits {
 		if e.m.inv != nil && !e.evalGlobals(e.m.inv, g) {
-			e.failure = &Failure{Kind: "invariant", Thread: -1,
-				Msg: fmt.Sprintf("a layer %d invariant does not hold in an initial state", e.m.layer.Num)}
+			e.failure = &Failure{Kind: "invariant", Thread: -1, Pos: e.failingInvariant(g),
+				Msg: fmt.Sprintf("this invariant of layer %d does not hold in an initial state", e.m.layer.Num)}
 			e.failInit = g
 			return false
 		}
@@ -261,6 +264,16 @@ func (e *explorer) initial() bool {
 		}
 	}
 	return true
+}
+
+// failingInvariant returns the position of an invariant false for g.
+func (e *explorer) failingInvariant(g []int64) []lang.Pos {
+	for i, f := range e.m.invs {
+		if !e.evalGlobals(f, g) {
+			return []lang.Pos{e.m.layer.Invariants[i].Pos()}
+		}
+	}
+	return nil
 }
 
 func (e *explorer) evalGlobals(f evalFn, g []int64) bool {
@@ -326,7 +339,7 @@ func (e *explorer) emit(ru *run, g []int64, rec *dthread, ev event) {
 		}
 		set = next
 	}
-	e.succ = e.encodeSucc(e.succ, s, ru.t, g, rec, set, e.sym)
+	e.succ = e.encodeSucc(e.succ, s, ru.t, g, rec, set, e.sym, true)
 	e.succEnds = append(e.succEnds, len(e.succ))
 }
 
@@ -339,8 +352,8 @@ func (e *explorer) checkState(ru *run, s *dstate, g []int64) *Failure {
 	}
 	m := e.m
 	if m.inv != nil && changed&m.invReads != 0 && !e.evalGlobals(m.inv, g) {
-		return &Failure{Kind: "invariant", Thread: ru.t,
-			Msg: fmt.Sprintf("a layer %d invariant does not hold after this step of %s", m.layer.Num, m.threads[ru.t])}
+		return &Failure{Kind: "invariant", Thread: ru.t, Pos: e.failingInvariant(g),
+			Msg: fmt.Sprintf("this invariant of layer %d does not hold after a step of %s", m.layer.Num, m.threads[ru.t])}
 	}
 	for u := range s.th {
 		th := &s.th[u]
@@ -390,8 +403,9 @@ func changedMask(a, b []int64) uint64 {
 }
 
 // encodeSucc appends the encoding of the successor of s in which thread
-// t has record rec and the globals are g.
-func (e *explorer) encodeSucc(b []byte, s *dstate, t int, g []int64, rec *dthread, set int32, sym bool) []byte {
+// t has record rec and the globals are g: with sym, its symmetry
+// representative (canonical says s itself is one).
+func (e *explorer) encodeSucc(b []byte, s *dstate, t int, g []int64, rec *dthread, set int32, sym, canonical bool) []byte {
 	m := e.m
 	b = m.appendGlobals(b, g)
 	if !sym {
@@ -406,6 +420,10 @@ func (e *explorer) encodeSucc(b []byte, s *dstate, t int, g []int64, rec *dthrea
 		e.segBuf = m.appendThread(e.segBuf[:0], t, rec, true)
 		for u := range s.th {
 			e.segs[u] = s.th[u].seg
+			if !canonical && u != t {
+				// A concrete state (when replaying): mask its records too.
+				e.segs[u] = m.appendThread(nil, u, &s.th[u], true)
+			}
 		}
 		e.segs[t] = e.segBuf
 		b = m.appendCanonical(b, e.segs)

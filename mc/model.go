@@ -48,7 +48,8 @@ type Model struct {
 	roles   []*role
 	threads []*threadInfo
 
-	inv      evalFn // the layer's invariants over the globals, nil if none
+	inv      evalFn   // the layer's invariants over the globals, nil if none
+	invs     []evalFn // each invariant, to tell which one fails
 	invReads uint64 // globals the invariants read (bit i: global i)
 
 	recursive bool     // some procedure may call itself
@@ -66,6 +67,9 @@ type role struct {
 	calls  []*callChoice
 	sym    bool   // symmetry reduction applies to the role
 	noSym  string // why it does not, if it has several threads
+	// tainted are, per procedure, the frame slots that may hold one of
+	// the role's thread identities (symmetry.go).
+	tainted map[*cproc][]bool
 }
 
 // callChoice is a method a role calls with the argument tuples to try.
@@ -241,6 +245,9 @@ func (m *Model) compileCode() error {
 		e := m.b.Conj(m.layer.Invariants, m.genv)
 		m.inv = c.expr(e)
 		m.invReads = m.globalMask(e)
+		for _, inv := range m.layer.Invariants {
+			m.invs = append(m.invs, c.expr(m.b.Expr(inv, m.genv)))
+		}
 	}
 	m.recursive = m.findRecursion()
 	return nil

@@ -1,11 +1,387 @@
 package mc
 
-// porInfo is the static analysis behind partial-order reduction.
-type porInfo struct{}
+import (
+	"github.com/lipton-dev/lipton/lang"
+	"github.com/lipton-dev/lipton/layers"
+	"github.com/lipton-dev/lipton/vcgen"
+)
 
-func (m *Model) porAnalysis() *porInfo {
-	m.porOff = "not implemented"
-	return nil
+// Partial-order reduction by persistent sets at yield granularity.
+//
+// In a state s, the transitions of one thread t (all outcomes of its next
+// fragment) are explored alone when:
+//
+//  1. the next fragment of t is independent of everything the other
+//     threads may still do: it writes no global that another thread may
+//     still read or write (in its code, its gates, or the annotations it
+//     waits at or will reach), and reads no global another thread may
+//     still write; the annotation t waits at counts as read by the move,
+//     since after it the other threads can no longer invalidate it. What
+//     a thread may still do is a static
+//     over-approximation of the rest of its current call stack and, if it
+//     has calls left, of every method its role calls;
+//  2. the fragment writes no global read by the layer's invariants (a
+//     property of every state);
+//  3. it is invisible: in a refinement check it is neither a call nor a
+//     return (reordering visible events would change the history);
+//  4. it is progressing: it crosses no loop back edge and does not return
+//     a thread without a call bound to its idle state. Each progressing
+//     transition increases its thread's position (calls made, then the
+//     positions of its frames in the loop-free order of the control-flow
+//     graphs), which no other thread changes, so every cycle of the
+//     reduced graph contains a non-progressing transition, which is only
+//     taken in fully expanded states: the cycle proviso holds without
+//     inspecting the search stack or queue;
+//  5. t has at least one successor.
+//
+// By (1) every transition of another thread from s onward commutes with
+// t's and leaves them enabled with the same outcomes, so {t's transitions}
+// is a persistent set; with (4) every failure reachable in the full graph
+// is reachable in the reduced one (Godefroid's persistent sets with the
+// cycle proviso), and with (3) the histories of calls and returns are
+// preserved.
+
+// fp is a footprint: the global slots read and written.
+type fp struct{ r, w uint64 }
+
+func (a fp) or(b fp) fp { return fp{a.r | b.r, a.w | b.w} }
+
+// conflicts reports whether a transition with footprint a may not commute
+// with one of footprint b.
+func (a fp) conflicts(b fp) bool { return a.w&(b.r|b.w) != 0 || a.r&b.w != 0 }
+
+// fragInfo describes the fragments that start somewhere.
+type fragInfo struct {
+	f    fp
+	prog bool // every path is progressing
+	ret  bool // some path reaches the procedure's exit
 }
 
-func (e *explorer) ample(s *dstate, i int) int { return -1 }
+// porInfo is the static analysis behind the reduction.
+type porInfo struct {
+	next   [][]fragInfo // per procedure and yield node: the next fragment
+	after  [][]fragInfo // per procedure and call node: the fragment after the call returns
+	rest   [][]fp       // per procedure and node: everything from there to the exit
+	start  []fragInfo   // per role: starting a call
+	role   []fp         // per role: everything a call may do
+	roleOf []int
+}
+
+// porAnalysis returns the analysis, or nil (with m.porOff set) when the
+// reduction does not apply.
+func (m *Model) porAnalysis() *porInfo {
+	switch {
+	case m.recursive:
+		m.porOff = "a procedure may call itself"
+		return nil
+	case m.nglob() > 64:
+		m.porOff = "more than 64 global variables"
+		return nil
+	}
+	a := &porInfo{}
+	slot := map[*vcgen.Var]int{}
+	for i, v := range m.gvars {
+		slot[v] = i
+	}
+	for _, p := range m.procs {
+		n := len(p.start)
+		a.next = append(a.next, make([]fragInfo, n))
+		a.after = append(a.after, make([]fragInfo, n))
+		a.rest = append(a.rest, make([]fp, n))
+		if p.lp == nil {
+			body := m.b.ActionBody(p.action, p.env, stepMode)
+			f := cmdFootprint(body, slot)
+			f.r |= p.annReads[1]
+			a.next[p.idx][0] = fragInfo{f: f, prog: true, ret: true}
+			a.rest[p.idx][0] = f
+			a.rest[p.idx][1] = fp{r: p.annReads[1]}
+			continue
+		}
+		m.analyzeProc(a, p, slot)
+	}
+	for _, p := range m.procs {
+		if p.lp != nil {
+			m.restOf(a, p, map[*cproc]bool{})
+		}
+	}
+	for _, r := range m.roles {
+		start := fragInfo{prog: true}
+		var all fp
+		for _, cc := range r.calls {
+			p := cc.m.proc
+			g := m.guardReads(cc.m)
+			if cc.m.atomic {
+				nx := a.next[p.idx][p.entry]
+				start.f = start.f.or(nx.f).or(fp{r: g})
+				if r.max == 0 {
+					start.prog = false
+				}
+			} else {
+				start.f = start.f.or(fp{r: g | p.annReads[p.entry]})
+			}
+			all = all.or(fp{r: g}).or(a.rest[p.idx][p.entry])
+		}
+		a.start = append(a.start, start)
+		a.role = append(a.role, all)
+	}
+	for _, t := range m.threads {
+		for i, r := range m.roles {
+			if t.role == r {
+				a.roleOf = append(a.roleOf, i)
+			}
+		}
+	}
+	return a
+}
+
+func (m *Model) guardReads(mt *method) uint64 {
+	return m.globalMask(m.b.Conj(mt.proc.sig.Requires, mt.proc.env))
+}
+
+// cmdFootprint is the set of globals a command reads and writes.
+func cmdFootprint(c vcgen.Cmd, slot map[*vcgen.Var]int) fp {
+	var f fp
+	for v := range layers.Reads(c) {
+		if i, ok := slot[v]; ok {
+			f.r |= 1 << i
+		}
+	}
+	for v := range layers.Writes(c) {
+		if i, ok := slot[v]; ok {
+			f.w |= 1 << i
+		}
+	}
+	return f
+}
+
+// analyzeProc computes the fragments of a procedure.
+func (m *Model) analyzeProc(a *porInfo, p *cproc, slot map[*vcgen.Var]int) {
+	back := backEdges(p.lp)
+	nodeFP := make([]fp, len(p.nodes))
+	for _, n := range p.nodes {
+		nodeFP[n.ID] = m.nodeFootprint(p, n, slot)
+	}
+	walk := func(from *layers.Node) fragInfo {
+		info := fragInfo{prog: true}
+		seen := map[*layers.Node]bool{}
+		var visit func(n *layers.Node)
+		visit = func(n *layers.Node) {
+			for _, s := range n.Succs {
+				if back[[2]int{n.ID, s.ID}] {
+					info.prog = false
+				}
+				if s.IsYield() {
+					info.f.r |= p.annReads[s.ID]
+					info.ret = info.ret || s.ID == p.exit
+					continue
+				}
+				if !seen[s] {
+					seen[s] = true
+					info.f = info.f.or(nodeFP[s.ID])
+					visit(s)
+				}
+			}
+		}
+		visit(from)
+		return info
+	}
+	for _, n := range p.nodes {
+		if !n.IsYield() {
+			continue
+		}
+		switch n.Kind {
+		case layers.NodeCall:
+			a.after[p.idx][n.ID] = walk(n)
+		case layers.NodeExit:
+		default:
+			a.next[p.idx][n.ID] = walk(n)
+		}
+	}
+}
+
+// nodeFootprint is what a node that is not a yield point reads and
+// writes.
+func (m *Model) nodeFootprint(p *cproc, n *layers.Node, slot map[*vcgen.Var]int) fp {
+	switch n.Kind {
+	case layers.NodeStep, layers.NodePrivate:
+		return cmdFootprint(m.b.Stmt(n.Stmt, p.env, stepMode), slot)
+	case layers.NodePrivateLoop:
+		w := n.Stmt.(*lang.WhileStmt)
+		var f fp
+		for _, e := range append([]lang.Expr{w.Cond}, w.Invariants...) {
+			if e != nil {
+				f.r |= m.globalMask(m.b.Expr(e, p.env))
+			}
+		}
+		return f
+	}
+	return fp{}
+}
+
+// backEdges finds the edges that close loops (depth-first from entry).
+func backEdges(p *layers.Proc) map[[2]int]bool {
+	back := map[[2]int]bool{}
+	state := map[*layers.Node]int{}
+	var visit func(n *layers.Node)
+	visit = func(n *layers.Node) {
+		state[n] = 1
+		for _, s := range n.Succs {
+			switch state[s] {
+			case 0:
+				visit(s)
+			case 1:
+				back[[2]int{n.ID, s.ID}] = true
+			}
+		}
+		state[n] = 2
+	}
+	visit(p.Entry)
+	return back
+}
+
+// restOf computes, for every node of p, the footprint of everything the
+// thread may do from there to p's exit, callees included.
+func (m *Model) restOf(a *porInfo, p *cproc, done map[*cproc]bool) {
+	if done[p] {
+		return
+	}
+	done[p] = true
+	for _, q := range p.callees() {
+		m.restOf(a, q, done)
+	}
+	for _, n := range p.nodes {
+		var f fp
+		seen := map[*layers.Node]bool{n: true}
+		work := []*layers.Node{n}
+		for len(work) > 0 {
+			x := work[len(work)-1]
+			work = work[:len(work)-1]
+			if x.IsYield() {
+				f.r |= p.annReads[x.ID]
+				f = f.or(a.next[p.idx][x.ID].f).or(a.after[p.idx][x.ID].f)
+				if q := p.callee; q != nil && q[x.ID] != nil {
+					f = f.or(a.rest[q[x.ID].idx][q[x.ID].entry])
+				}
+			}
+			for _, s := range x.Succs {
+				if !seen[s] {
+					seen[s] = true
+					work = append(work, s)
+				}
+			}
+		}
+		a.rest[p.idx][n.ID] = f
+	}
+}
+
+// ---- The reduction during the search ----
+
+// nextFragment describes thread t's next transitions from s.
+func (e *explorer) nextFragment(s *dstate, t int) (fragInfo, bool) {
+	a := e.por0
+	th := &s.th[t]
+	r := e.m.threads[t].role
+	if th.idle() {
+		if r.max > 0 && th.calls >= r.max {
+			return fragInfo{}, false
+		}
+		info := a.start[a.roleOf[t]]
+		info.ret = true // a call is visible
+		return info, true
+	}
+	top := &th.frames[len(th.frames)-1]
+	p := top.p
+	info, ok := e.nextFrom(th, top, r)
+	// Moving t away from its yield point ends the checks of its
+	// annotation against the other threads' steps: the annotation counts
+	// as read by the move.
+	info.f.r |= p.annReads[top.node]
+	return info, ok
+}
+
+func (e *explorer) nextFrom(th *dthread, top *dframe, r *role) (fragInfo, bool) {
+	a := e.por0
+	p := top.p
+	switch {
+	case top.node == p.exit && len(th.frames) == 1:
+		return fragInfo{prog: false, ret: true}, true
+	case top.node == p.exit:
+		caller := &th.frames[len(th.frames)-2]
+		info := a.after[caller.p.idx][caller.node]
+		info.ret = info.ret && len(th.frames) == 2
+		return e.returning(info, r), true
+	case p.isCall(top.node):
+		q := p.callee[top.node]
+		info := a.next[q.idx][q.entry]
+		info.ret = false
+		return info, true
+	}
+	info := a.next[p.idx][top.node]
+	info.ret = info.ret && len(th.frames) == 1
+	return e.returning(info, r), true
+}
+
+// returning adjusts a fragment that may return from the thread's method:
+// without a call bound, returning closes a cycle.
+func (e *explorer) returning(info fragInfo, r *role) fragInfo {
+	if info.ret && r.max == 0 {
+		info.prog = false
+	}
+	return info
+}
+
+// future is everything thread t may still do from s.
+func (e *explorer) future(s *dstate, t int) fp {
+	a := e.por0
+	th := &s.th[t]
+	var f fp
+	for _, fr := range th.frames {
+		f = f.or(a.rest[fr.p.idx][fr.node])
+	}
+	r := e.m.threads[t].role
+	if r.max == 0 || th.calls+1 < r.max || th.idle() && th.calls < r.max {
+		f = f.or(a.role[a.roleOf[t]])
+	}
+	return f
+}
+
+// ample tries to expand state i by one thread's transitions only; it
+// returns the thread, or -1 if the state must be fully expanded.
+func (e *explorer) ample(s *dstate, i int) int {
+	n := len(s.th)
+	if cap(e.futures) < n {
+		e.futures = make([]fp, n)
+	}
+	fut := e.futures[:n]
+	for u := range s.th {
+		fut[u] = e.future(s, u)
+	}
+	for t := range s.th {
+		info, ok := e.nextFragment(s, t)
+		if !ok || !info.prog || e.spec != nil && info.ret || info.f.w&e.m.invReads != 0 {
+			continue
+		}
+		indep := true
+		for u := range s.th {
+			if u != t && info.f.conflicts(fut[u]) {
+				indep = false
+				break
+			}
+		}
+		if !indep {
+			continue
+		}
+		e.gen(s, t)
+		if e.failure != nil {
+			e.failFrom = i
+			return t
+		}
+		if len(e.succEnds) == 0 {
+			continue
+		}
+		e.stats.Reduced++
+		e.insertAll(i)
+		return t
+	}
+	return -1
+}

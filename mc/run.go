@@ -72,6 +72,7 @@ type run struct {
 	ev      event
 	out     dthread // scratch for the successor record
 	sink    sink
+	events  bool // compute the values of events (refinement, traces)
 	tracing bool
 	path    []*layers.Node // nodes passed, when tracing
 	x       exec
@@ -156,7 +157,10 @@ func (ru *run) invoke(s *dstate, t int) {
 				continue
 			}
 			ru.meth = mt
-			ru.ev = event{kind: evCall, m: mt, args: pick(regs[g:], mt.inSlots)}
+			ru.ev = event{kind: evCall, m: mt}
+			if ru.events {
+				ru.ev.args = pick(regs[g:], mt.inSlots)
+			}
 			ru.below = nil
 			ru.x.r = regs
 			if mt.atomic {
@@ -241,7 +245,9 @@ func (ru *run) reach(x *exec, p *cproc, node int) {
 		out.frames = out.frames[:0]
 		out.calls = ru.nextCalls()
 		ev.kind |= evReturn
-		ev.outs = pick(x.r[g:], ru.meth.outSlots)
+		if ru.events {
+			ev.outs = pick(x.r[g:], ru.meth.outSlots)
+		}
 	} else {
 		out.frames = append(out.frames[:0], ru.below...)
 		out.frames = append(out.frames, dframe{p: p, node: node, vals: x.r[g : g+len(p.frame)]})

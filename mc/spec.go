@@ -46,6 +46,7 @@ func newSpecSide(impl *Model, num int) (*specSide, error) {
 	}
 	sp := &specSide{impl: impl, m: sm, states: newVisited(), sets: newVisited(), memo: map[string]int32{}}
 	sp.ru = newRun(sm, sp)
+	sp.ru.events = true
 	for _, mt := range impl.methods {
 		smt := sm.method(mt.name)
 		if smt == nil {

@@ -51,7 +51,7 @@ func (m *Model) appendThread(b []byte, t int, rec *dthread, sym bool) []byte {
 		b = appendUint(b, uint64(f.p.idx))
 		b = appendUint(b, uint64(f.node))
 		for i, v := range f.vals {
-			if mask && f.p.tainted[i] && v >= r.lo && v <= r.hi {
+			if mask && r.tainted[f.p][i] && v >= r.lo && v <= r.hi {
 				v = r.lo
 			}
 			b = appendInt(b, v)

@@ -43,7 +43,7 @@ func (e *explorer) explain(res *Result) {
 	}
 	rp := &replay{e: e}
 	rp.ru = newRun(e.m, rp)
-	rp.ru.tracing = true
+	rp.ru.tracing, rp.ru.events = true, true
 	e.m.decode(e.vis.get(path[len(path)-1]), &rp.cur, &rp.buf)
 	rp.history = e.initialHistory()
 	for k := len(path) - 2; k >= 0; k-- {
@@ -133,12 +133,12 @@ func (rp *replay) emit(ru *run, g []int64, rec *dthread, ev event) {
 		}
 		set = next
 	}
-	rp.scratch = e.encodeSucc(rp.scratch[:0], ru.src, ru.t, g, rec, set, e.sym)
+	rp.scratch = e.encodeSucc(rp.scratch[:0], ru.src, ru.t, g, rec, set, e.sym, false)
 	if string(rp.scratch) != string(rp.target) {
 		return
 	}
 	rp.found = true
-	rp.next = e.encodeSucc(rp.next[:0], ru.src, ru.t, g, rec, set, false)
+	rp.next = e.encodeSucc(rp.next[:0], ru.src, ru.t, g, rec, set, false, false)
 	rp.steps = append(rp.steps, rp.describe(ru, g, rec, ev, nil))
 	rp.record(ru.t, ev)
 	ru.x.stop = true
