@@ -50,7 +50,7 @@ type Model struct {
 
 	inv      evalFn   // the layer's invariants over the globals, nil if none
 	invs     []evalFn // each invariant, to tell which one fails
-	invReads uint64 // globals the invariants read (bit i: global i)
+	invReads uint64   // globals the invariants read (bit i: global i)
 
 	recursive bool     // some procedure may call itself
 	porOff    string   // why partial-order reduction is off
