@@ -1,0 +1,299 @@
+package vcgen
+
+import (
+	"context"
+	"fmt"
+	"math/rand"
+	"testing"
+)
+
+// This file cross-checks the prover against a brute-force interpreter on
+// random quantifier-free programs over two integers and a boolean: every
+// failure the interpreter finds from a small initial domain must be
+// reported, and every counterexample the prover reports must replay
+// concretely, with the same values after and the same branches.
+
+// concrete is a concrete state: int64 for int variables, bool for bool.
+type concrete map[*Var]any
+
+func (st concrete) clone() concrete {
+	out := make(concrete, len(st))
+	for k, v := range st {
+		out[k] = v
+	}
+	return out
+}
+
+func evalConcrete(e Expr, st concrete) any {
+	switch e := e.(type) {
+	case *IntLit:
+		return e.V.Int64()
+	case *BoolLit:
+		return e.V
+	case *VarRef:
+		return st[e.V]
+	case *Unary:
+		if e.Op == OpNot {
+			return !evalConcrete(e.X, st).(bool)
+		}
+		return -evalConcrete(e.X, st).(int64)
+	case *Ite:
+		if evalConcrete(e.Cond, st).(bool) {
+			return evalConcrete(e.Then, st)
+		}
+		return evalConcrete(e.Else, st)
+	case *Binary:
+		return evalBinary(e, st)
+	}
+	panic(fmt.Sprintf("evalConcrete: %T", e))
+}
+
+func evalBinary(e *Binary, st concrete) any {
+	x, y := evalConcrete(e.X, st), evalConcrete(e.Y, st)
+	switch e.Op {
+	case OpAnd:
+		return x.(bool) && y.(bool)
+	case OpOr:
+		return x.(bool) || y.(bool)
+	case OpImplies:
+		return !x.(bool) || y.(bool)
+	case OpIff, OpEq:
+		return x == y
+	case OpNe:
+		return x != y
+	}
+	a, b := x.(int64), y.(int64)
+	switch e.Op {
+	case OpAdd:
+		return a + b
+	case OpSub:
+		return a - b
+	case OpMul:
+		return a * b
+	case OpLt:
+		return a < b
+	case OpLe:
+		return a <= b
+	case OpGt:
+		return a > b
+	case OpGe:
+		return a >= b
+	}
+	panic(fmt.Sprintf("evalBinary: %v", e.Op))
+}
+
+// failure is a concrete failing execution of an assert.
+type failure struct {
+	assert   *Assert
+	after    concrete
+	branches []BranchTaken
+}
+
+// run executes c from st along every path, calling fail for each assert
+// that fails; a failing path stops there. It returns the final states.
+type pathState struct {
+	st       concrete
+	branches []BranchTaken
+}
+
+func runConcrete(c Cmd, ps []pathState, fail func(failure)) []pathState {
+	switch c := c.(type) {
+	case *Assume:
+		var out []pathState
+		for _, p := range ps {
+			if evalConcrete(c.E, p.st).(bool) {
+				out = append(out, p)
+			}
+		}
+		return out
+	case *Assert:
+		var out []pathState
+		for _, p := range ps {
+			if evalConcrete(c.E, p.st).(bool) {
+				out = append(out, p)
+			} else {
+				fail(failure{c, p.st, p.branches})
+			}
+		}
+		return out
+	case *Assign:
+		for i := range ps {
+			next := ps[i].st.clone()
+			for j, v := range c.Lhs {
+				next[v] = evalConcrete(c.Rhs[j], ps[i].st)
+			}
+			ps[i].st = next
+		}
+		return ps
+	case *Choice:
+		var out []pathState
+		for b, br := range c.Branches {
+			in := make([]pathState, len(ps))
+			for i, p := range ps {
+				in[i] = pathState{p.st.clone(), append(append([]BranchTaken{}, p.branches...), BranchTaken{c, b})}
+			}
+			out = append(out, runConcrete(br, in, fail)...)
+		}
+		return out
+	case *Seq:
+		for _, s := range c.Cmds {
+			ps = runConcrete(s, ps, fail)
+		}
+		return ps
+	}
+	panic(fmt.Sprintf("runConcrete: %T", c))
+}
+
+// progGen generates random programs over x, y: int and p: bool.
+type progGen struct {
+	rnd     *rand.Rand
+	x, y, p *Var
+}
+
+func (g *progGen) intExpr(depth int) Expr {
+	switch k := g.rnd.Intn(6); {
+	case k == 0 || depth == 0:
+		return Int(int64(g.rnd.Intn(5) - 2))
+	case k == 1:
+		return Ref(g.x)
+	case k == 2:
+		return Ref(g.y)
+	case k == 3:
+		return &Binary{OpAdd, g.intExpr(depth - 1), g.intExpr(depth - 1)}
+	case k == 4:
+		return &Binary{OpSub, g.intExpr(depth - 1), g.intExpr(depth - 1)}
+	default:
+		return &Ite{g.boolExpr(depth - 1), g.intExpr(depth - 1), g.intExpr(depth - 1)}
+	}
+}
+
+func (g *progGen) boolExpr(depth int) Expr {
+	ops := []BinaryOp{OpLt, OpLe, OpEq, OpNe, OpGt, OpGe}
+	switch k := g.rnd.Intn(5); {
+	case k == 0 && depth > 0:
+		return &Binary{[]BinaryOp{OpAnd, OpOr, OpImplies, OpIff}[g.rnd.Intn(4)], g.boolExpr(depth - 1), g.boolExpr(depth - 1)}
+	case k == 1:
+		return Ref(g.p)
+	case k == 2 && depth > 0:
+		return &Unary{OpNot, g.boolExpr(depth - 1)}
+	default:
+		return &Binary{ops[g.rnd.Intn(len(ops))], g.intExpr(1), g.intExpr(1)}
+	}
+}
+
+func (g *progGen) cmd(depth int) Cmd {
+	switch k := g.rnd.Intn(7); {
+	case k == 0:
+		return &Assume{g.boolExpr(1)}
+	case k <= 2:
+		return &Assert{E: g.boolExpr(2)}
+	case k == 3:
+		return AssignOne(g.x, g.intExpr(2))
+	case k == 4:
+		return &Assign{Lhs: []*Var{g.x, g.y, g.p}, Rhs: []Expr{g.intExpr(1), Ref(g.x), g.boolExpr(1)}}
+	case k == 5 && depth > 0:
+		var brs []Cmd
+		for b := 0; b < 1+g.rnd.Intn(3); b++ {
+			brs = append(brs, g.seq(depth-1))
+		}
+		return &Choice{Branches: brs}
+	default:
+		return AssignOne(g.y, g.intExpr(1))
+	}
+}
+
+func (g *progGen) seq(depth int) Cmd {
+	var cs []Cmd
+	for i := 0; i < 1+g.rnd.Intn(4); i++ {
+		cs = append(cs, g.cmd(depth))
+	}
+	return &Seq{Cmds: cs}
+}
+
+func TestRandomProgramsAgreeWithInterpreter(t *testing.T) {
+	g := &progGen{rnd: rand.New(rand.NewSource(1)), x: intVar("x"), y: intVar("y"), p: boolVar("p")}
+	prover, err := NewProver()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer prover.Close()
+	programs := 300
+	if testing.Short() {
+		programs = 60
+	}
+	for i := 0; i < programs; i++ {
+		ob := &Obligation{Name: fmt.Sprintf("random_%d", i), Vars: vars(g.x, g.y, g.p), Body: g.seq(3)}
+		res := prover.Prove(context.Background(), ob, Options{Encoding: Encoding(1 + i%2)})
+		if res.Err != nil {
+			t.Fatalf("%s: %v\n%s", ob.Name, res.Err, ob)
+		}
+		checkAgainstInterpreter(t, g, ob, res)
+	}
+}
+
+func checkAgainstInterpreter(t *testing.T, g *progGen, ob *Obligation, res ObligationResult) {
+	t.Helper()
+	verdict := make(map[*Assert]Result)
+	for _, r := range res.Results {
+		verdict[r.Assert] = r
+	}
+	for x := int64(-2); x <= 2; x++ {
+		for y := int64(-2); y <= 2; y++ {
+			for _, p := range []bool{false, true} {
+				st := concrete{g.x: x, g.y: y, g.p: p}
+				runConcrete(ob.Body, []pathState{{st: st}}, func(f failure) {
+					if r := verdict[f.assert]; r.Verdict != Failed {
+						t.Errorf("%s: assert %s fails from %v but the prover says %v\n%s", ob.Name, f.assert.E, st, r.Verdict, ob)
+					}
+				})
+			}
+		}
+	}
+	for _, r := range res.Results {
+		if r.Verdict == Failed {
+			replayCex(t, g, ob, r)
+		}
+	}
+}
+
+// replayCex runs ob from the counterexample's initial state and checks that
+// some path fails the assert with the reported after-state and branches.
+func replayCex(t *testing.T, g *progGen, ob *Obligation, r Result) {
+	t.Helper()
+	st := concrete{}
+	for _, vv := range r.Cex.Vars {
+		switch v := vv.Before.(type) {
+		case IntVal:
+			st[vv.Var] = v.V.Int64()
+		case BoolVal:
+			st[vv.Var] = bool(v)
+		}
+	}
+	found := false
+	runConcrete(ob.Body, []pathState{{st: st}}, func(f failure) {
+		if f.assert != r.Assert || found || !sameBranches(f.branches, r.Cex.Branches) {
+			return
+		}
+		for _, vv := range r.Cex.Vars {
+			if fmt.Sprint(f.after[vv.Var]) != vv.After.String() {
+				return
+			}
+		}
+		found = true
+	})
+	if !found {
+		t.Errorf("%s: counterexample for %s does not replay:\n%s\n%s", ob.Name, r.Assert.E, r.Cex, ob)
+	}
+}
+
+func sameBranches(a, b []BranchTaken) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
