@@ -297,3 +297,78 @@ func sameBranches(a, b []BranchTaken) bool {
 	}
 	return true
 }
+
+// TestRandomRelationsAgreeWithInterpreter checks Relation on random
+// commands against their concrete executions: from each initial state of a
+// small domain, every final state satisfies the relation, and a random
+// candidate post-state satisfies it iff some execution ends there. The
+// commands havoc only with a syntactic witness (havoc x; assume x == e),
+// so every existential must be eliminated.
+func TestRandomRelationsAgreeWithInterpreter(t *testing.T) {
+	g := &progGen{rnd: rand.New(rand.NewSource(2)), x: intVar("x"), y: intVar("y"), p: boolVar("p")}
+	xp, yp, pp := intVar("x_post"), intVar("y_post"), boolVar("p_post")
+	post := map[*Var]Expr{g.x: Ref(xp), g.y: Ref(yp), g.p: Ref(pp)}
+	for i := 0; i < 150; i++ {
+		witness := Subst(g.intExpr(1), map[*Var]Expr{g.x: Ref(g.y)})
+		c := Sequence(g.seq(2), havoc(g.x), assume(Eq(Ref(g.x), witness)), g.seq(1))
+		rel, err := Relation(c, nil, post)
+		if err != nil {
+			t.Fatal(err)
+		}
+		walkExpr(rel, func(e Expr) {
+			if _, ok := e.(*Quant); ok {
+				t.Fatalf("relation keeps a quantifier: %s", rel)
+			}
+		})
+		for x := int64(-2); x <= 2; x++ {
+			for y := int64(-2); y <= 2; y++ {
+				st := concrete{g.x: x, g.y: y, g.p: g.rnd.Intn(2) == 0}
+				finals := g.runWithHavoc(c, st)
+				check := func(fx, fy int64, fp bool) {
+					env := st.clone()
+					env[xp], env[yp], env[pp] = fx, fy, fp
+					_, want := finals[fmt.Sprint(fx, fy, fp)]
+					if got := evalConcrete(rel, env).(bool); got != want {
+						t.Fatalf("from %v to (%d, %d, %v): relation %v, executions %v\n%s", st, fx, fy, fp, got, want, rel)
+					}
+				}
+				for _, f := range finals {
+					check(f[g.x].(int64), f[g.y].(int64), f[g.p].(bool))
+				}
+				for k := 0; k < 20; k++ {
+					check(int64(g.rnd.Intn(21)-10), int64(g.rnd.Intn(21)-10), g.rnd.Intn(2) == 0)
+				}
+			}
+		}
+	}
+}
+
+// runWithHavoc returns the final states of c from st, keyed by
+// g.key; havoc tries every value in [-30, 30], enough for the witnesses
+// the generator builds. c must be a *Seq whose havocs are top-level.
+func (g *progGen) runWithHavoc(c Cmd, st concrete) map[string]concrete {
+	out := make(map[string]concrete)
+	var run func(cmds []Cmd, st concrete)
+	run = func(cmds []Cmd, st concrete) {
+		if len(cmds) == 0 {
+			out[g.key(st)] = st
+			return
+		}
+		if h, ok := cmds[0].(*Havoc); ok {
+			for v := int64(-30); v <= 30; v++ {
+				next := st.clone()
+				next[h.Vars[0]] = v
+				run(cmds[1:], next)
+			}
+			return
+		}
+		for _, p := range runConcrete(cmds[0], []pathState{{st: st}}, func(failure) {}) {
+			run(cmds[1:], p.st)
+		}
+	}
+	run(c.(*Seq).Cmds, st)
+	return out
+}
+
+// key prints the values of x, y and p.
+func (g *progGen) key(st concrete) string { return fmt.Sprint(st[g.x], st[g.y], st[g.p]) }
