@@ -28,8 +28,8 @@ func TestYieldSufficiency(t *testing.T) {
 		{"left x := 1; right x := 2;", 2},
 		{"right x := 1; left x := 2; x := 3;", 3},
 		{"x := 1; yield; x := 2;", 0},
-		{"x := 1; l := 2; x := 3;", 3},                       // private statements are neutral
-		{"x := 1; if (*) { yield; } x := 2;", 3},               // one path has no yield
+		{"x := 1; l := 2; x := 3;", 3},                           // private statements are neutral
+		{"x := 1; if (*) { yield; } x := 2;", 3},                 // one path has no yield
 		{"x := 1; if (*) { yield; } else { yield; } x := 2;", 0}, // every path yields
 		{"while (*) { x := 1; yield; }", 0},
 		{"left x := 1; while (*) { right x := 2; yield; }", 0}, // the loop head is a yield point
