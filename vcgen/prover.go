@@ -151,22 +151,13 @@ func (p *Prover) prove(ctx context.Context, v *vc, opts Options, start time.Time
 	}
 	mark := p.ctx.Mark()
 	defer p.ctx.Release(mark)
-	s.en = newEncoder(p.ctx, v)
-	s.reader = &modelReader{en: s.en, v: v}
 	if opts.Timeout > 0 {
 		s.deadline = start.Add(opts.Timeout)
 		var stop context.CancelFunc
 		s.cancel, stop = context.WithDeadline(ctx, s.deadline)
 		defer stop()
 	}
-	for _, d := range v.defs() {
-		s.defs = append(s.defs, s.en.term(d))
-	}
-	s.fails = make([]z3.Term, len(v.goals))
-	for i, g := range v.goals {
-		s.fails[i] = s.en.term(g.failure())
-	}
-	if err := p.ctx.Err(); err != nil {
+	if err := s.encode(); err != nil {
 		return err
 	}
 	if s.incremental {
@@ -186,6 +177,20 @@ func (p *Prover) prove(ctx context.Context, v *vc, opts Options, start time.Time
 		s.perAssert(allGoals(len(v.goals)))
 	}
 	return nil
+}
+
+// encode translates the vc's definitions and failure formulas to Z3.
+func (s *session) encode() error {
+	s.en = newEncoder(s.p.ctx, s.v)
+	s.reader = &modelReader{en: s.en, v: s.v}
+	for _, d := range s.v.defs() {
+		s.defs = append(s.defs, s.en.term(d))
+	}
+	s.fails = make([]z3.Term, len(s.v.goals))
+	for i, g := range s.v.goals {
+		s.fails[i] = s.en.term(g.failure())
+	}
+	return s.p.ctx.Err()
 }
 
 func allGoals(n int) []int {

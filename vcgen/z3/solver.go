@@ -139,13 +139,13 @@ func (s *Solver) CheckAssuming(cancel context.Context, assumptions ...Term) (Sta
 		return Unknown, ctx.err
 	}
 	var lits []C.Z3_ast
+	var litp *C.Z3_ast
 	for _, a := range assumptions {
 		if !ctx.arg(a) {
 			return Unknown, ctx.err
 		}
 		lits = append(lits, a.a)
 	}
-	var litp *C.Z3_ast
 	if len(lits) > 0 {
 		litp = &lits[0]
 	}
@@ -153,32 +153,13 @@ func (s *Solver) CheckAssuming(cancel context.Context, assumptions ...Term) (Sta
 	if s.canceled {
 		return Unknown, nil
 	}
-	stop := make(chan struct{})
-	var watcher chan bool // reports whether it interrupted
-	if done := cancel.Done(); done != nil {
-		watcher = make(chan bool, 1)
-		go func() {
-			select {
-			case <-done:
-				C.Z3_interrupt(ctx.c)
-				watcher <- true
-			case <-stop:
-				watcher <- false
-			}
-		}()
-	}
+	stop := ctx.interruptWhenDone(cancel)
 	var code C.int
 	lb := C.lz_solver_check(ctx.c, s.s, C.uint(len(lits)), litp, &code)
 	if afterCheckHook != nil {
 		afterCheckHook()
 	}
-	close(stop)
-	if watcher != nil {
-		s.canceled = <-watcher // no interrupt may outlive this query
-		if s.canceled {
-			C.lz_clear_interrupt(ctx.c)
-		}
-	}
+	s.canceled = stop()
 	if s.canceled && lb == C.Z3_L_UNDEF {
 		return Unknown, nil
 	}
@@ -192,6 +173,37 @@ func (s *Solver) CheckAssuming(cancel context.Context, assumptions ...Term) (Sta
 		return Unsat, nil
 	}
 	return Unknown, nil
+}
+
+// interruptWhenDone starts a goroutine that interrupts Z3 when cancel is
+// done. The returned stop function ends the goroutine, waits for it, so
+// that no interrupt outlives the query, and reports whether it
+// interrupted; if so, it clears the interrupt, which Z3 would otherwise
+// keep pending when it arrived after the check had finished.
+func (ctx *Context) interruptWhenDone(cancel context.Context) (stop func() bool) {
+	done := cancel.Done()
+	if done == nil {
+		return func() bool { return false }
+	}
+	quit := make(chan struct{})
+	interrupted := make(chan bool, 1)
+	go func() {
+		select {
+		case <-done:
+			C.Z3_interrupt(ctx.c)
+			interrupted <- true
+		case <-quit:
+			interrupted <- false
+		}
+	}()
+	return func() bool {
+		close(quit)
+		if <-interrupted {
+			C.lz_clear_interrupt(ctx.c)
+			return true
+		}
+		return false
+	}
 }
 
 // afterCheckHook, if set by a test, runs between the end of Z3's check and
