@@ -19,6 +19,7 @@ func checkFlags(o *checkOptions) *flag.FlagSet {
 	fs.BoolVar(&o.json, "json", false, "print the results as JSON")
 	fs.StringVar(&o.format, "format", "text", "output format: text, or github for GitHub Actions annotations")
 	fs.BoolVar(&o.verbose, "verbose", false, "list every obligation with its verdict and every skipped pair")
+	addFallbackFlags(fs, &o.fallback) // --fallback, --ints (fallback.go)
 	return fs
 }
 
@@ -98,6 +99,7 @@ func printRun(w io.Writer, fr *fileRun, o checkOptions) {
 		printGitHub(w, fr.run)
 	}
 	printText(w, fr.path, fr.run, o.verbose)
+	printFallback(w, fr.run) // --fallback (fallback.go)
 }
 
 // summary describes a checked file in one line.

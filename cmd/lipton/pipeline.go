@@ -25,6 +25,9 @@ type checkRun struct {
 	verbose  []string // every obligation and skipped pair, for --verbose
 	times    phaseTimes
 	claim    string // the refinement claim, if every layer checks
+
+	// fallback is what --fallback decided (fallback.go).
+	fallback *fallbackTally
 }
 
 type phaseTimes struct {
@@ -62,6 +65,8 @@ type checkOptions struct {
 	json    bool
 	format  string
 	verbose bool
+	// fallback: --fallback and --ints (fallback.go).
+	fallback fallbackOptions
 }
 
 // collected is the output of obligation generation for one file.
@@ -166,6 +171,9 @@ func runChecks(f *lang.File, info *lang.Info, o checkOptions, frontEnd time.Dura
 	results := vcgen.Discharge(context.Background(), col.obs, vcgen.Options{Jobs: o.jobs, Timeout: o.timeout})
 	r.times.solve = time.Since(solveStart)
 	for _, res := range results {
+		if r.addFallback(col.layerOf[res.Obligation], res, o) { // --fallback (fallback.go)
+			continue
+		}
 		r.addResult(col.layerOf[res.Obligation], res)
 	}
 	r.times.total = time.Since(start) + frontEnd

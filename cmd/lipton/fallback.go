@@ -1,0 +1,131 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"regexp"
+	"strconv"
+
+	"github.com/lipton-dev/lipton/mc"
+	"github.com/lipton-dev/lipton/vcgen"
+)
+
+// The enumeration fallback of lipton check (DESIGN §5): obligations that
+// Z3 leaves unknown are decided by mc.Decide over a finite integer
+// domain. Policy: an assert that holds for every valuation in the domain
+// is reported as "holds for ints in A..B", never as proven; it still
+// counts as unknown in the tally, the run exits with 1 (not everything
+// is proven), and the last line of the report says how many asserts hold
+// only by enumeration. An assert that fails by enumeration is a failure
+// with the enumeration's counterexample.
+
+// fallbackOptions are the flags of the fallback.
+type fallbackOptions struct {
+	on   bool
+	ints domainFlag
+}
+
+// domainFlag is an integer range A..B.
+type domainFlag struct{ d mc.Domain }
+
+var domainRE = regexp.MustCompile(`^(-?[0-9]+)\.\.(-?[0-9]+)$`)
+
+func (f *domainFlag) String() string { return f.d.String() }
+
+func (f *domainFlag) Set(s string) error {
+	m := domainRE.FindStringSubmatch(s)
+	if m == nil {
+		return fmt.Errorf("want a range A..B")
+	}
+	lo, err1 := strconv.ParseInt(m[1], 10, 64)
+	hi, err2 := strconv.ParseInt(m[2], 10, 64)
+	if err1 != nil || err2 != nil || lo > hi {
+		return fmt.Errorf("want a non-empty range A..B of 64-bit integers")
+	}
+	f.d = mc.Domain{Lo: lo, Hi: hi}
+	return nil
+}
+
+// addFallbackFlags registers --fallback and --ints.
+func addFallbackFlags(fs *flag.FlagSet, o *fallbackOptions) {
+	o.ints.d = mc.DefaultInts
+	fs.BoolVar(&o.on, "fallback", false, "decide obligations Z3 leaves unknown by enumeration over --ints; they are reported as holding for those ints, never as proven")
+	fs.Var(&o.ints, "ints", "the integer domain `A..B` of --fallback")
+}
+
+// fallbackTally counts the asserts the fallback decided.
+type fallbackTally struct {
+	domain                mc.Domain
+	holds, fails, unknown int
+	valuations            int64
+}
+
+// addFallback handles an obligation with unknown asserts by enumeration;
+// it reports false (leaving the obligation to addResult) if Z3 decided
+// every assert or the fallback is off.
+func (r *checkRun) addFallback(layer int, res vcgen.ObligationResult, o checkOptions) bool {
+	if !o.fallback.on || res.Verdict() != vcgen.Unknown {
+		return false
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	if o.timeout > 0 {
+		ctx, cancel = context.WithTimeout(context.Background(), 10*o.timeout)
+	}
+	defer cancel()
+	dom := o.fallback.ints.d
+	dec := mc.Decide(ctx, res.Obligation, dom, mc.DecideLimits{})
+	if r.fallback == nil {
+		r.fallback = &fallbackTally{domain: dom}
+	}
+	r.fallback.valuations += dec.Valuations
+	for i, a := range res.Results {
+		c := r.count(layer, a.Assert.Kind)
+		if a.Verdict != vcgen.Unknown {
+			r.addOne(layer, res, a)
+			continue
+		}
+		d := dec.Results[i]
+		f := &finding{check: a.Assert.Kind, layer: layer, unknown: true, msg: a.Assert.Msg,
+			pos: langPositions(a.Assert.Pos), ob: res.Obligation}
+		switch d.Verdict {
+		case mc.Holds:
+			c.unknown++
+			r.fallback.holds++
+			f.reason = fmt.Sprintf("%s; by enumeration it holds for ints in %s (%d valuations), which is not a proof", a.Reason, dec.Domain, dec.Valuations)
+		case mc.Fails:
+			c.failed++
+			r.fallback.fails++
+			f.unknown, f.cex = false, d.Cex
+			f.notes = append(f.notes, fmt.Sprintf("Z3 could not decide it (%s); enumeration over ints in %s found this counterexample", a.Reason, dec.Domain))
+			if dec.Quantified {
+				f.notes = append(f.notes, "the obligation has quantifiers, which the enumeration evaluates over the domain only: check that the counterexample is real")
+			}
+		default:
+			c.unknown++
+			r.fallback.unknown++
+			f.reason = fmt.Sprintf("%s; enumeration over ints in %s: %s", a.Reason, dec.Domain, d.Reason)
+		}
+		r.verbose = append(r.verbose, fmt.Sprintf("%s by enumeration  %s [%s]: %s", d.Verdict, a.Assert.Kind, res.Obligation.Name, a.Assert.Msg))
+		r.findings = append(r.findings, f)
+	}
+	return true
+}
+
+// addOne adds one assert's result as addResult does.
+func (r *checkRun) addOne(layer int, res vcgen.ObligationResult, a vcgen.Result) {
+	one := res
+	one.Results = []vcgen.Result{a}
+	r.addResult(layer, one)
+}
+
+// printFallback prints the fallback's tally as the report's last line.
+func printFallback(w io.Writer, r *checkRun) {
+	t := r.fallback
+	if t == nil {
+		return
+	}
+	fmt.Fprintf(w, "%s %d asserts that Z3 could not decide hold for ints in %s by enumeration (not proven), %d fail, %d remain unknown\n",
+		unknownLabel.Sprint("fallback:"), t.holds, t.domain, t.fails, t.unknown)
+}
