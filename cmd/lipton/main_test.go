@@ -373,3 +373,39 @@ func TestInternalError(t *testing.T) {
 		t.Errorf("LIPTON_DEBUG=1 prints no stack:\n%s", stderr)
 	}
 }
+
+// TestLanguageDocExamplesProve: every complete example of the language
+// reference (docs/language.md) is not only well-typed (lang tests that)
+// but a correct proof.
+func TestLanguageDocExamplesProve(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "docs", "language.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	var paths []string
+	var block []string
+	in := false
+	for i, line := range strings.Split(string(data), "\n") {
+		switch {
+		case !in && strings.TrimSpace(line) == "```lip":
+			in, block = true, nil
+		case in && strings.TrimSpace(line) == "```":
+			in = false
+			path := filepath.Join(dir, fmt.Sprintf("language.md-%d.lip", i-len(block)))
+			if err := os.WriteFile(path, []byte(strings.Join(block, "\n")+"\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			paths = append(paths, path)
+		case in:
+			block = append(block, line)
+		}
+	}
+	if len(paths) < 20 {
+		t.Fatalf("only %d examples found", len(paths))
+	}
+	code, stdout, stderr := runCLI(append([]string{"check", "-timeout", "10s"}, paths...)...)
+	if code != exitOK {
+		t.Errorf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+}
