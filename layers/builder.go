@@ -17,6 +17,7 @@ type Builder struct {
 	groups []vcgen.VarGroup
 	root   *Env // constants
 	consts map[*vcgen.Var]bool
+	traces []*vcgen.Var // the reached flags of Trace points
 }
 
 // NewBuilder starts an obligation for a program. Uninterpreted

@@ -70,12 +70,9 @@ type Fragments struct {
 	Proc *Proc
 	Mode Mode // how asserts inside steps are treated
 	// End is what happens when the code reaches yield point y; after it
-	// the path stops (the fragment is over).
+	// the path stops (the fragment is over). A call of a procedure is a
+	// yield point too: it ends the caller's fragment.
 	End func(y *YieldPoint) vcgen.Cmd
-	// Through, if set, makes calls of procedures part of the code instead
-	// of ends: the callee's requires is checked (in Mode), the globals and
-	// the call's outputs are havoced and the callee's ensures is assumed.
-	Through bool
 }
 
 // From returns the code of the fragments that start at yield point y.
@@ -167,9 +164,6 @@ func (g *Fragments) stmt(s lang.Stmt) (vcgen.Cmd, bool) {
 		return g.privateLoop(s), false
 	case *lang.CallStmt:
 		if y := g.Proc.yieldOf[s]; y != nil {
-			if g.Through {
-				return g.callThrough(y), false
-			}
 			return g.end(y), true
 		}
 	case *lang.IfStmt:
@@ -242,9 +236,9 @@ func (g *Fragments) privateLoop(w *lang.WhileStmt) vcgen.Cmd {
 	)
 }
 
-// callThrough is a call of a procedure inside the code: the callee's
-// requires must hold; then other threads and the callee run (globals and
-// outputs havoced) and the callee's ensures holds.
+// callThrough is a call of a procedure inside a whole procedure's code
+// (see Walk): the callee's requires must hold; then other threads and the
+// callee run (globals and outputs havoced) and the callee's ensures holds.
 func (g *Fragments) callThrough(y *YieldPoint) vcgen.Cmd {
 	call := y.Stmt.(*lang.CallStmt)
 	var havoc []*vcgen.Var

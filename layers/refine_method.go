@@ -108,16 +108,6 @@ type methodCheck struct {
 	pc, ok  *vcgen.Var
 	eval    vcgen.Expr // τ_A(g_old, g, params, outputs)
 	gate    vcgen.Expr // gate(A) for p's parameters
-	frag    *Fragments // for private loops and branch guards
-	traces  []*trace   // for counterexamples: the state at each yield
-}
-
-// trace records, for a counterexample, whether a path passed a yield
-// point and the upper globals and outputs there. It is not part of the
-// check: nothing reads it.
-type trace struct {
-	reached *vcgen.Var
-	vars    []*vcgen.Var
 }
 
 func (m *methodCheck) setup() {
@@ -139,7 +129,6 @@ func (m *methodCheck) setup() {
 	m.pc = b.NewVar("pc", vcgen.BoolSort)
 	m.ok = b.NewVar("ok", vcgen.BoolSort)
 	m.specFrame()
-	m.frag = &Fragments{B: b, Env: m.env, Proc: m.p, Mode: Assume}
 }
 
 // specFrame binds the action's frame: its parameters are p's parameters,
@@ -211,44 +200,57 @@ func copyVars(dst, src []*vcgen.Var) vcgen.Cmd {
 // program is the instrumented procedure: entry, body, exit.
 func (m *methodCheck) program() vcgen.Cmd {
 	b := m.b
-	entry := vcgen.And(b.AnnotationAfter(m.p.Entry.Yield, m.env), b.ParamFacts(m.p, m.env))
-	body := m.seq(m.p.Decl.Body.Stmts)
-	var clear []vcgen.Cmd
-	for _, t := range m.traces {
-		clear = append(clear, vcgen.AssignOne(t.reached, vcgen.Bool(false)))
+	pcHead := map[*lang.WhileStmt]*vcgen.Var{}
+	w := &Walk{B: b, Env: m.env, Proc: m.p, Mode: Assume, LoopHavoc: []*vcgen.Var{m.ok}}
+	w.Reach = func(y *YieldPoint) vcgen.Cmd { return m.fragmentEnd(y) }
+	w.Resume = func(y *YieldPoint) vcgen.Cmd {
+		cmds := []vcgen.Cmd{
+			copyVars(m.gOld, m.upper), copyVars(m.oOld, m.outs),
+			&vcgen.Assume{E: vcgen.Or(vcgen.Ref(m.pc), m.gate)},
+		}
+		if y.Kind == YieldLoop {
+			// ok is havoced at the head; pc ==> ok is invariant.
+			cmds = append(cmds, &vcgen.Assume{E: vcgen.Implies(vcgen.Ref(m.pc), vcgen.Ref(m.ok))})
+		}
+		title := fmt.Sprintf("after the %s at line %d, other threads having run", y.Kind, y.Pos.Line)
+		return vcgen.Sequence(append(cmds, b.Trace(title, fmt.Sprint(y.Pos.Line), m.upper))...)
 	}
+	w.Loop = func(ws *lang.WhileStmt) vcgen.Cmd {
+		pcHead[ws] = b.NewVar("pc.loop", vcgen.BoolSort)
+		return vcgen.AssignOne(pcHead[ws], vcgen.Ref(m.pc))
+	}
+	w.BackEdge = func(ws *lang.WhileStmt) vcgen.Cmd {
+		return Check(MethodAbstraction, vcgen.Eq(vcgen.Ref(m.pc), vcgen.Ref(pcHead[ws])),
+			fmt.Sprintf("%s does not refine action %s: an iteration of the loop at line %d that goes back to the loop head performs %s; it must happen in the iteration that leaves the loop",
+				m.p.Name(), m.a.Name(), ws.P.Line, m.a.Name()), ws.P, m.a.Decl.P)
+	}
+	w.Exit = func() vcgen.Cmd {
+		return Check(MethodAbstraction, vcgen.Ref(m.ok),
+			fmt.Sprintf("%s does not refine action %s: on some path no fragment performs %s (no fragment's change of the globals and outputs is a step of %s)", m.p.Name(), m.a.Name(), m.a.Name(), m.a.Name()),
+			m.p.Exit.Yield.Pos, m.a.Decl.P)
+	}
+	body := w.Body()
+	entry := vcgen.And(b.AnnotationAfter(m.p.Entry.Yield, m.env), b.ParamFacts(m.p, m.env))
 	return vcgen.Sequence(
+		b.ClearTraces(),
 		&vcgen.Assume{E: entry},
 		&vcgen.Assume{E: m.gate},
-		vcgen.Sequence(clear...),
 		&vcgen.Assign{Lhs: []*vcgen.Var{m.pc, m.ok}, Rhs: []vcgen.Expr{vcgen.Bool(false), vcgen.Bool(false)}},
 		copyVars(m.gOld, m.upper), copyVars(m.oOld, m.outs),
 		body,
-		m.exit(),
 	)
 }
 
-// record adds a trace of the state when the fragment ending at line
-// pos.Line ends.
-func (m *methodCheck) record(pos lang.Pos, title string) vcgen.Cmd {
-	t := &trace{reached: m.b.NewVar(fmt.Sprintf("reached.%d", pos.Line), vcgen.BoolSort)}
-	for _, v := range append(append([]*vcgen.Var(nil), m.upper...), m.outs...) {
-		t.vars = append(t.vars, m.b.NewVar(fmt.Sprintf("%s.%d", v.Name, pos.Line), v.Sort))
-	}
-	m.traces = append(m.traces, t)
-	m.b.group(title, append([]*vcgen.Var{t.reached}, t.vars...))
-	return vcgen.Sequence(vcgen.AssignOne(t.reached, vcgen.Bool(true)),
-		copyVars(t.vars, append(append([]*vcgen.Var(nil), m.upper...), m.outs...)))
-}
-
-// fragmentEnd checks the fragment that just ended at pos against the
-// action and updates pc and ok.
-func (m *methodCheck) fragmentEnd(pos lang.Pos) vcgen.Cmd {
+// fragmentEnd checks the fragment that just ended at yield point y
+// against the action and updates pc and ok.
+func (m *methodCheck) fragmentEnd(y *YieldPoint) vcgen.Cmd {
 	sameG, sameO := eqAll(m.upper, m.gOld), eqAll(m.outs, m.oOld)
 	pc, ok := vcgen.Ref(m.pc), vcgen.Ref(m.ok)
 	name, act := m.p.Name(), m.a.Name()
+	pos := y.Pos
+	trace := m.b.Trace(fmt.Sprintf("when the fragment ending at line %d ends", pos.Line), fmt.Sprint(pos.Line), append(append([]*vcgen.Var(nil), m.upper...), m.outs...))
 	return vcgen.Sequence(
-		m.record(pos, fmt.Sprintf("when the fragment ending at line %d ends", pos.Line)),
+		trace,
 		Check(MethodAbstraction, vcgen.Or(pc, sameG, m.eval),
 			fmt.Sprintf("%s does not refine action %s: the fragment ending here changes the state in a way that does not match %s", name, act, act),
 			pos, m.a.Decl.P),
@@ -257,97 +259,5 @@ func (m *methodCheck) fragmentEnd(pos lang.Pos) vcgen.Cmd {
 			pos, m.a.Decl.P),
 		&vcgen.Assign{Lhs: []*vcgen.Var{m.pc, m.ok},
 			Rhs: []vcgen.Expr{vcgen.Implies(sameG, pc), vcgen.Or(m.eval, vcgen.And(sameO, ok))}},
-	)
-}
-
-// resume is what happens at a yield after the fragment checks: other
-// threads run (the lower globals are havoced), the yield's annotation
-// (proven at the lower layer) holds, snapshots are taken, and the
-// action's gate holds unless the action already happened.
-func (m *methodCheck) resume(y *YieldPoint, extra ...*vcgen.Var) vcgen.Cmd {
-	b := m.b
-	return vcgen.Sequence(
-		&vcgen.Havoc{Vars: append(append([]*vcgen.Var(nil), m.globals...), extra...)},
-		&vcgen.Assume{E: vcgen.And(b.AnnotationAfter(y, m.env), b.ParamFacts(m.p, m.env))},
-		copyVars(m.gOld, m.upper), copyVars(m.oOld, m.outs),
-		&vcgen.Assume{E: vcgen.Or(vcgen.Ref(m.pc), m.gate)},
-		m.record(y.Pos, fmt.Sprintf("after the yield at line %d, other threads having run", y.Pos.Line)),
-	)
-}
-
-// exit ends the last fragment and requires that some fragment matched.
-func (m *methodCheck) exit() vcgen.Cmd {
-	pos := m.p.Exit.Yield.Pos
-	return vcgen.Sequence(
-		m.fragmentEnd(pos),
-		Check(MethodAbstraction, vcgen.Ref(m.ok),
-			fmt.Sprintf("%s does not refine action %s: on some path no fragment performs %s (no fragment's change of the globals and outputs is a step of %s)", m.p.Name(), m.a.Name(), m.a.Name(), m.a.Name()),
-			pos, m.a.Decl.P),
-		&vcgen.Assume{E: vcgen.Bool(false)},
-	)
-}
-
-func (m *methodCheck) seq(ss []lang.Stmt) vcgen.Cmd {
-	var cmds []vcgen.Cmd
-	for _, s := range ss {
-		cmds = append(cmds, m.stmt(s))
-	}
-	return vcgen.Sequence(cmds...)
-}
-
-func (m *methodCheck) stmt(s lang.Stmt) vcgen.Cmd {
-	switch s := s.(type) {
-	case *lang.YieldStmt:
-		return vcgen.Sequence(m.fragmentEnd(s.P), m.resume(m.p.yieldOf[s]))
-	case *lang.ReturnStmt:
-		return m.exit()
-	case *lang.WhileStmt:
-		if y := m.p.yieldOf[s]; y != nil {
-			return m.loop(s, y)
-		}
-		return m.frag.privateLoop(s)
-	case *lang.IfStmt:
-		return m.b.ifStmt(s, m.env, Assume, func(ss []lang.Stmt, _ *Env, _ Mode) vcgen.Cmd { return m.seq(ss) }, m.stmt)
-	case *lang.BlockStmt:
-		return m.seq(s.Block.Stmts)
-	case *lang.ChoiceStmt:
-		var brs []vcgen.Cmd
-		for _, br := range s.Branches {
-			brs = append(brs, m.seq(br.Stmts))
-		}
-		return &vcgen.Choice{Branches: brs}
-	}
-	return m.b.Stmt(s, m.env, Assume)
-}
-
-// loop handles a loop whose head is a yield point. Reaching the head
-// ends a fragment. pc keeps its value at the head: an iteration that goes
-// back to the head must not perform the action (checked at the back
-// edge). ok is havoced, keeping the invariant pc ==> ok.
-func (m *methodCheck) loop(w *lang.WhileStmt, y *YieldPoint) vcgen.Cmd {
-	var written []*vcgen.Var
-	for o := range WrittenVars(w.Body.Stmts) {
-		if o.IsLocal() {
-			written = append(written, m.env.Var(o))
-		}
-	}
-	sortVars(written)
-	pcHead := m.b.NewVar("pc.loop", vcgen.BoolSort)
-	back := vcgen.Sequence(
-		m.fragmentEnd(w.P),
-		Check(MethodAbstraction, vcgen.Eq(vcgen.Ref(m.pc), vcgen.Ref(pcHead)),
-			fmt.Sprintf("%s does not refine action %s: an iteration of the loop at line %d that goes back to the loop head performs %s; it must happen in the iteration that leaves the loop",
-				m.p.Name(), m.a.Name(), w.P.Line, m.a.Name()), w.P, m.a.Decl.P),
-		&vcgen.Assume{E: vcgen.Bool(false)},
-	)
-	return vcgen.Sequence(
-		m.fragmentEnd(w.P),
-		vcgen.AssignOne(pcHead, vcgen.Ref(m.pc)),
-		m.resume(y, append(written, m.ok)...),
-		&vcgen.Assume{E: vcgen.Implies(vcgen.Ref(m.pc), vcgen.Ref(m.ok))},
-		&vcgen.Choice{Branches: []vcgen.Cmd{
-			vcgen.Sequence(m.frag.guard(w.Cond, false), m.seq(w.Body.Stmts), back),
-			m.frag.guard(w.Cond, true),
-		}},
 	)
 }

@@ -34,11 +34,7 @@ func Obligations(l *layers.Layer) ([]*vcgen.Obligation, []Skipped) {
 	var obs []*vcgen.Obligation
 	obs = append(obs, initial(l)...)
 	for _, p := range l.Procs {
-		for _, y := range p.Yields {
-			if y.Kind == layers.YieldEntry || y.Kind == layers.YieldStmt || y.Kind == layers.YieldLoop {
-				obs = append(obs, sequential(p, y))
-			}
-		}
+		obs = append(obs, sequential(p))
 	}
 	for _, a := range l.Actions {
 		if a.Public {
@@ -81,23 +77,38 @@ func from(y *layers.YieldPoint) string {
 	return fmt.Sprintf("from line %d", y.Pos.Line)
 }
 
-// sequential checks the fragments of p that start at y.
-func sequential(p *layers.Proc, y *layers.YieldPoint) *vcgen.Obligation {
+// sequential checks every fragment of p in the context of the path that
+// reaches it (DESIGN §4.1, as CIVL does it): at each yield point the
+// annotation must hold; then other threads run, so the globals take any
+// values the annotation allows, while p's locals keep theirs, since no
+// other thread can change them. Every gate met on the way must hold.
+func sequential(p *layers.Proc) *vcgen.Obligation {
 	b := layers.NewBuilder(p.Layer.Program)
 	env := b.Globals(p.Layer, "", "globals")
 	env = b.Frame(env, &p.Decl.Signature, "", "locals of "+p.Name())
-	g := &layers.Fragments{B: b, Env: env, Proc: p, Through: true,
-		Mode: layers.Mode{Check: true, Kind: Sequential}}
-	g.End = func(q *layers.YieldPoint) vcgen.Cmd {
-		msg := fmt.Sprintf("%s may not hold when %s reaches it %s", describe(q), p.Name(), from(y))
-		if q.Kind == layers.YieldExit {
-			msg = fmt.Sprintf("%s may not hold at exit, reached %s", describe(q), from(y))
-		}
-		return layers.Check(Sequential, b.AnnotationAt(q, env), msg, q.Pos, y.Pos)
+	var state []*vcgen.Var
+	for _, g := range p.Layer.Globals {
+		state = append(state, env.Var(g))
 	}
-	start := vcgen.And(b.AnnotationAfter(y, env), b.ParamFacts(p, env))
-	body := vcgen.Sequence(&vcgen.Assume{E: start}, g.From(y))
-	return b.Obligation(obName(p.Layer, "seq", p.Name(), y.Pos.Line), Sequential, body)
+	for _, o := range p.Decl.Frame() {
+		state = append(state, env.Var(o))
+	}
+	w := &layers.Walk{B: b, Env: env, Proc: p, Mode: layers.Mode{Check: true, Kind: Sequential}}
+	w.Reach = func(q *layers.YieldPoint) vcgen.Cmd {
+		msg := fmt.Sprintf("%s may not hold when %s reaches it", describe(q), p.Name())
+		if q.Kind == layers.YieldExit {
+			msg = fmt.Sprintf("%s may not hold at exit", describe(q))
+		}
+		return layers.Check(Sequential, b.AnnotationAt(q, env), msg, q.Pos)
+	}
+	w.Resume = func(q *layers.YieldPoint) vcgen.Cmd {
+		title := fmt.Sprintf("after the %s at line %d, other threads having run", q.Kind, q.Pos.Line)
+		return b.Trace(title, fmt.Sprint(q.Pos.Line), state)
+	}
+	body := w.Body()
+	start := vcgen.And(b.AnnotationAfter(p.Entry.Yield, env), b.ParamFacts(p, env))
+	return b.Obligation(obName(p.Layer, "seq", p.Name()), Sequential,
+		vcgen.Sequence(b.ClearTraces(), &vcgen.Assume{E: start}, body))
 }
 
 // publicAction checks that an action called by clients meets its

@@ -1,0 +1,168 @@
+package layers
+
+import (
+	"fmt"
+
+	"github.com/lipton-dev/lipton/lang"
+	"github.com/lipton-dev/lipton/vcgen"
+)
+
+// Walk generates the code of a whole procedure with its yield points
+// made explicit, as CIVL's checks see it: at a yield point other threads
+// run, so the globals take any values the yield's annotation allows,
+// while the thread's locals keep theirs (no other thread can change
+// them). The hooks say what happens at yield points; the sequential check
+// asserts the annotations there, method abstraction instruments the
+// fragments.
+type Walk struct {
+	B    *Builder
+	Env  *Env // the globals and the procedure's frame
+	Proc *Proc
+	Mode Mode // how asserts inside steps are treated
+
+	// Reach is run when the code reaches yield point y: at a yield
+	// statement, at a loop head (from before the loop and from its back
+	// edge) and at the exit.
+	Reach func(y *YieldPoint) vcgen.Cmd
+	// Resume is run after Reach at every yield point but the exit,
+	// after the globals and the variables in havoc have been havoced
+	// and the yield's annotation assumed.
+	Resume func(y *YieldPoint) vcgen.Cmd
+	// Loop, if set, is run at a loop head before the variables written
+	// by the loop are havoced, and BackEdge after Reach at its back
+	// edge; LoopHavoc lists extra variables to havoc at loop heads.
+	Loop      func(w *lang.WhileStmt) vcgen.Cmd
+	BackEdge  func(w *lang.WhileStmt) vcgen.Cmd
+	LoopHavoc []*vcgen.Var
+	// Exit is run at the exit after Reach.
+	Exit func() vcgen.Cmd
+}
+
+// Body returns the code of the whole procedure from its entry. The
+// caller assumes what holds at entry first.
+func (w *Walk) Body() vcgen.Cmd {
+	return vcgen.Sequence(w.seq(w.Proc.Decl.Body.Stmts), w.exit())
+}
+
+func (w *Walk) frag() *Fragments {
+	return &Fragments{B: w.B, Env: w.Env, Proc: w.Proc, Mode: w.Mode}
+}
+
+func (w *Walk) exit() vcgen.Cmd {
+	cmds := []vcgen.Cmd{w.Reach(w.Proc.Exit.Yield)}
+	if w.Exit != nil {
+		cmds = append(cmds, w.Exit())
+	}
+	return vcgen.Sequence(append(cmds, &vcgen.Assume{E: vcgen.Bool(false)})...)
+}
+
+// yield reaches y and resumes after it: the globals and extra are
+// havoced, and y's annotation (proven) is assumed.
+func (w *Walk) yield(y *YieldPoint, extra ...*vcgen.Var) vcgen.Cmd {
+	var havoc []*vcgen.Var
+	for _, g := range w.Proc.Layer.Globals {
+		havoc = append(havoc, w.Env.Var(g))
+	}
+	cmds := []vcgen.Cmd{
+		&vcgen.Havoc{Vars: append(havoc, extra...)},
+		&vcgen.Assume{E: vcgen.And(w.B.AnnotationAfter(y, w.Env), w.B.ParamFacts(w.Proc, w.Env))},
+	}
+	if w.Resume != nil {
+		cmds = append(cmds, w.Resume(y))
+	}
+	return vcgen.Sequence(cmds...)
+}
+
+func (w *Walk) seq(ss []lang.Stmt) vcgen.Cmd {
+	var cmds []vcgen.Cmd
+	for _, s := range ss {
+		cmds = append(cmds, w.stmt(s))
+	}
+	return vcgen.Sequence(cmds...)
+}
+
+func (w *Walk) stmt(s lang.Stmt) vcgen.Cmd {
+	switch s := s.(type) {
+	case *lang.YieldStmt:
+		y := w.Proc.yieldOf[s]
+		return vcgen.Sequence(w.Reach(y), w.yield(y))
+	case *lang.ReturnStmt:
+		return w.exit()
+	case *lang.WhileStmt:
+		if y := w.Proc.yieldOf[s]; y != nil {
+			return w.loop(s, y)
+		}
+		return w.frag().privateLoop(s)
+	case *lang.CallStmt:
+		if y := w.Proc.yieldOf[s]; y != nil {
+			return w.frag().callThrough(y)
+		}
+	case *lang.IfStmt:
+		return w.B.ifStmt(s, w.Env, w.Mode, func(ss []lang.Stmt, _ *Env, _ Mode) vcgen.Cmd { return w.seq(ss) }, w.stmt)
+	case *lang.BlockStmt:
+		return w.seq(s.Block.Stmts)
+	case *lang.ChoiceStmt:
+		var brs []vcgen.Cmd
+		for _, br := range s.Branches {
+			brs = append(brs, w.seq(br.Stmts))
+		}
+		return &vcgen.Choice{Branches: brs}
+	}
+	return w.B.Stmt(s, w.Env, w.Mode)
+}
+
+// loop handles a loop whose head is a yield point: the head is reached
+// from before the loop, then the locals the loop writes are havoced
+// with the globals (any iteration may be the current one), the
+// invariants assumed, and one iteration checked: it must reach the head
+// again or leave the loop.
+func (w *Walk) loop(ws *lang.WhileStmt, y *YieldPoint) vcgen.Cmd {
+	var written []*vcgen.Var
+	for o := range WrittenVars(ws.Body.Stmts) {
+		if o.IsLocal() {
+			written = append(written, w.Env.Var(o))
+		}
+	}
+	sortVars(written)
+	g := w.frag()
+	cmds := []vcgen.Cmd{w.Reach(y)}
+	if w.Loop != nil {
+		cmds = append(cmds, w.Loop(ws)) // before BackEdge, which may use what Loop sets up
+	}
+	back := []vcgen.Cmd{w.Reach(y)}
+	if w.BackEdge != nil {
+		back = append(back, w.BackEdge(ws))
+	}
+	back = append(back, &vcgen.Assume{E: vcgen.Bool(false)})
+	return vcgen.Sequence(append(cmds,
+		w.yield(y, append(written, w.LoopHavoc...)...),
+		&vcgen.Choice{Branches: []vcgen.Cmd{
+			vcgen.Sequence(g.guard(ws.Cond, false), w.seq(ws.Body.Stmts), vcgen.Sequence(back...)),
+			g.guard(ws.Cond, true),
+		}})...)
+}
+
+// Trace records, for counterexamples, the values of vars when a path
+// passes a program point: a group named title whose first variable
+// tells whether the point was reached. Nothing reads the trace: it is
+// not part of any check. Call ClearTraces at the start of the program.
+func (b *Builder) Trace(title, key string, vars []*vcgen.Var) vcgen.Cmd {
+	reached := b.NewVar("reached."+key, vcgen.BoolSort)
+	var copies []*vcgen.Var
+	for _, v := range vars {
+		copies = append(copies, b.NewVar(fmt.Sprintf("%s.%s", v.Name, key), v.Sort))
+	}
+	b.traces = append(b.traces, reached)
+	b.group(title, append([]*vcgen.Var{reached}, copies...))
+	return vcgen.Sequence(vcgen.AssignOne(reached, vcgen.Bool(true)), copyVars(copies, vars))
+}
+
+// ClearTraces marks every trace point as not reached; it must come
+// first in a program that uses Trace.
+func (b *Builder) ClearTraces() vcgen.Cmd {
+	var cmds []vcgen.Cmd
+	for _, r := range b.traces {
+		cmds = append(cmds, vcgen.AssignOne(r, vcgen.Bool(false)))
+	}
+	return vcgen.Sequence(cmds...)
+}
