@@ -22,3 +22,12 @@ func StmtString(s Stmt) string {
 	}
 	return pre + simpleString(s)
 }
+
+// FormatStmt renders a statement in full canonical form (several lines
+// for compound statements), without comments. Two statements with the
+// same FormatStmt are the same code.
+func FormatStmt(s Stmt) string {
+	p := &printer{}
+	p.stmt(s)
+	return p.out.String()
+}

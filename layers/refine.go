@@ -21,7 +21,6 @@ const (
 // gets the check its kinds call for.
 func Refinement(prog *Program, l int) ([]*vcgen.Obligation, []*Diagnostic) {
 	r := &refiner{prog: prog, lower: prog.Layers[l], upper: prog.Layers[l+1]}
-	r.visibility()
 	for _, p := range r.lower.Procs {
 		if up := r.upper.Proc(p.Name()); up != nil {
 			r.procToProc(p, up)
@@ -51,16 +50,13 @@ func (r *refiner) fail(check, msg string, pos ...lang.Pos) {
 	r.diags = append(r.diags, &Diagnostic{Check: check, Layer: r.lower.Num, Msg: msg, Pos: pos})
 }
 
-// visibility checks the variables that appear at the upper layer: real
-// state exists from layer 0 on, so only ghosts may be introduced above.
-func (r *refiner) visibility() {
-	for _, g := range r.upper.Globals {
-		if g.Layers.Lo == r.upper.Num && !g.Ghost {
-			r.fail(Structure, fmt.Sprintf("variable %s is introduced at layer %d but is not ghost: only ghost variables can be introduced above layer 0",
-				g.Name, r.upper.Num), g.Pos)
-		}
-	}
-}
+// Variables introduced at the upper layer (visible there but not at the
+// lower one) are abstract state that the implementation does not have:
+// the refinement checks quantify their values at the lower layer's steps
+// (any value before, some value after, DESIGN §4.3), so the layer that
+// introduces a variable may assign it but not assume anything about it,
+// and the layers above may. Ghost or not, they vanish from the ghost-
+// erased implementation, which is layer 0.
 
 // newAtUpper reports whether a global is visible at the upper layer but
 // not at the lower one.

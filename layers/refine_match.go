@@ -2,6 +2,7 @@ package layers
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/lipton-dev/lipton/lang"
 	"github.com/lipton-dev/lipton/vcgen"
@@ -149,7 +150,7 @@ func (m *matcher) stmt(l, u lang.Stmt) {
 		}
 		m.block(l.Block.Stmts, u.Block.Stmts, l.Block.End, u.Block.End)
 	case *lang.CallStmt:
-		if lang.StmtString(l) != lang.StmtString(u) {
+		if lang.FormatStmt(l) != lang.FormatStmt(u) {
 			m.differ(l, u, fmt.Sprintf("the calls %q and %q are not the same", lang.StmtString(l), lang.StmtString(u)))
 		}
 	case *lang.ReturnStmt:
@@ -204,11 +205,11 @@ func (m *matcher) stepPair(l, u lang.Stmt) {
 	r.add(ob, err, StepAbstraction, u.Pos())
 }
 
-// stripMover prints a statement without its mover tag.
+// stripMover prints a statement in full without its mover tag.
 func stripMover(s lang.Stmt) string {
-	text := lang.StmtString(s)
+	text := lang.FormatStmt(s)
 	if m := lang.Base(s).Mover; m != lang.MoverNone {
-		text = text[len(m.String())+1:]
+		text = strings.TrimPrefix(text, m.String()+" ")
 	}
 	return text
 }
