@@ -44,8 +44,16 @@ func (w *Walk) Body() vcgen.Cmd {
 	return vcgen.Sequence(w.seq(w.Proc.Decl.Body.Stmts), w.exit())
 }
 
+// frag returns a Fragments for the pieces Walk shares with it: private
+// loops and branch guards. A private loop has no yield point inside, but
+// it may return: its end is then the procedure's exit.
 func (w *Walk) frag() *Fragments {
-	return &Fragments{B: w.B, Env: w.Env, Proc: w.Proc, Mode: w.Mode}
+	return &Fragments{B: w.B, Env: w.Env, Proc: w.Proc, Mode: w.Mode, End: func(y *YieldPoint) vcgen.Cmd {
+		if y.Kind != YieldExit {
+			panic("layers: a private loop reaches a yield point")
+		}
+		return w.exit()
+	}}
 }
 
 func (w *Walk) exit() vcgen.Cmd {
