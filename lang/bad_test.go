@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // badCases are malformed or ill-typed inputs. Each lists every error the
@@ -18,6 +19,10 @@ var badCases = []struct {
 	{"bad char", "var x: int = 1 @ 2;", []string{`1:16: unexpected character '@'`}},
 	{"non-ASCII ident", "var é: int;", []string{`1:5: unexpected character 'é'`}},
 	{"invalid UTF-8", "var x: int;\nvar \xff: int;", []string{`2:5: invalid byte 0xff (files must be UTF-8)`}},
+	{"run of bad chars is one error", "var x: int = @@@ 1;\nvar y: int = \x01\x02;", []string{
+		`1:14: unexpected character '@'`,
+		`2:14: unexpected character '\x01'`,
+	}},
 	{"unterminated comment", "var x: int;\n  /* never closed\nvar y: int;", []string{`2:3: comment not terminated`}},
 	{"several bad chars", "var x: int = #;\nvar y: int = $;\nvar z: bool = true ? 1 : 2;", []string{
 		`1:14: unexpected character '#'`,
@@ -480,5 +485,38 @@ func TestDeepNesting(t *testing.T) {
 				t.Errorf("got %.300v\nwant %s", err, tc.want)
 			}
 		})
+	}
+}
+
+// Bad bytes cost a bounded number of errors.
+func TestLexErrorCap(t *testing.T) {
+	got := errorsOf(strings.Repeat("# x ", maxLexErrors+500))
+	if len(got) != maxLexErrors+1 {
+		t.Fatalf("%d errors, want %d", len(got), maxLexErrors+1)
+	}
+	if last := got[len(got)-1]; last.Pos.Col != 4*maxLexErrors+1 || !strings.Contains(last.Msg, "too many bad characters") {
+		t.Errorf("last error: %v", last)
+	}
+}
+
+// Many errors on one long line share that line: attaching a copy of it
+// to each error cost memory in proportion to the line's length times the
+// number of errors (gigabytes for a megabyte of garbage).
+func TestManyErrorsOnOneLongLine(t *testing.T) {
+	var b strings.Builder
+	for i := 0; i < 2000; i++ {
+		fmt.Fprintf(&b, "var x%d: int = true; ", i)
+	}
+	got := errorsOf(b.String())
+	if len(got) != 2000 {
+		t.Fatalf("%d errors, want 2000", len(got))
+	}
+	for _, e := range got {
+		if e.Line != b.String() {
+			t.Fatalf("error %v does not carry its line", e)
+		}
+		if unsafe.StringData(e.Line) != unsafe.StringData(got[0].Line) {
+			t.Fatalf("errors on one line carry copies of it")
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"bytes"
 	"fmt"
 	"sort"
 	"strings"
@@ -50,16 +51,16 @@ func Caret(line string, col int) string {
 // SourceLine returns line n (1-based) of src without its newline.
 func SourceLine(src []byte, n int) string {
 	for i := 1; i < n; i++ {
-		j := strings.IndexByte(string(src), '\n')
+		j := bytes.IndexByte(src, '\n')
 		if j < 0 {
 			return ""
 		}
 		src = src[j+1:]
 	}
-	if j := strings.IndexByte(string(src), '\n'); j >= 0 {
+	if j := bytes.IndexByte(src, '\n'); j >= 0 {
 		src = src[:j]
 	}
-	return strings.TrimSuffix(string(src), "\r")
+	return string(bytes.TrimSuffix(src, []byte("\r")))
 }
 
 // ErrorList is a list of errors; it is an error itself when non-empty.
@@ -97,11 +98,30 @@ func (l *ErrorList) Sort() {
 	*l = out
 }
 
-// attachSource fills in the source line of every error.
+// attachSource fills in the source line of every error. The lines are
+// slices of one copy of src: a file may have many errors on one long
+// line.
 func (l ErrorList) attachSource(src []byte) {
+	text := string(src)
+	var starts []int // offsets at which lines begin, computed when needed
 	for _, e := range l {
-		if e.Pos.IsValid() && e.Line == "" {
-			e.Line = SourceLine(src, e.Pos.Line)
+		if !e.Pos.IsValid() || e.Line != "" {
+			continue
+		}
+		if starts == nil {
+			starts = append(starts, 0)
+			for i := 0; i < len(text); i++ {
+				if text[i] == '\n' {
+					starts = append(starts, i+1)
+				}
+			}
+		}
+		if n := e.Pos.Line; n <= len(starts) {
+			end := len(text)
+			if n < len(starts) {
+				end = starts[n] - 1
+			}
+			e.Line = strings.TrimSuffix(text[starts[n-1]:end], "\r")
 		}
 	}
 }

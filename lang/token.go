@@ -63,7 +63,12 @@ type lexState struct {
 	off       int
 	line, col int
 	res       *lexResult
+	badEnd    int // offset just after the last bad character
 }
+
+// maxLexErrors bounds the errors of one file's lexing: a file of
+// garbage must not cost memory in proportion to its size squared.
+const maxLexErrors = 1000
 
 func (lx *lexState) pos() lexer.Position {
 	return lexer.Position{Filename: lx.file, Offset: lx.off, Line: lx.line, Column: lx.col}
@@ -117,6 +122,8 @@ func (lx *lexState) next() {
 	}
 }
 
+// badChar reports a character that cannot start a token. A run of bad
+// characters is one error, at its first character.
 func (lx *lexState) badChar() {
 	r, n := utf8.DecodeRune(lx.src[lx.off:])
 	msg := fmt.Sprintf("unexpected character %q", r)
@@ -124,8 +131,17 @@ func (lx *lexState) badChar() {
 		msg = fmt.Sprintf("invalid byte 0x%02x (files must be UTF-8)", lx.src[lx.off])
 		n = 1
 	}
-	lx.res.errs.Add(posOf(lx.pos()), "%s", msg)
+	switch {
+	case lx.off == lx.badEnd && lx.off > 0:
+	case len(lx.res.errs) == maxLexErrors:
+		lx.res.errs.Add(posOf(lx.pos()), "too many bad characters: the rest of the file is not read")
+		lx.advance(len(lx.src) - lx.off)
+		return
+	default:
+		lx.res.errs.Add(posOf(lx.pos()), "%s", msg)
+	}
 	lx.advance(n)
+	lx.badEnd = lx.off
 }
 
 func (lx *lexState) lineComment() {
