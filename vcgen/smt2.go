@@ -121,6 +121,9 @@ func symbol(name string) string {
 
 // smtClean replaces the characters a quoted SMT-LIB symbol cannot contain.
 func smtClean(name string) string {
+	if !strings.ContainsAny(name, `|\`) {
+		return name
+	}
 	return strings.NewReplacer("|", "_", `\`, "_").Replace(name)
 }
 
