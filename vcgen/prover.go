@@ -45,7 +45,9 @@ type Options struct {
 	// Jobs is the number of worker goroutines of Discharge, each with its
 	// own Z3 context; 0 means runtime.NumCPU().
 	Jobs int
-	// Timeout bounds the solver time of one obligation; 0 means none.
+	// Timeout bounds the time spent on one obligation; asserts still
+	// undecided when it runs out are Unknown with reason "timeout". 0
+	// means no limit.
 	Timeout time.Duration
 	// Encoding selects the query strategy.
 	Encoding Encoding
