@@ -628,3 +628,34 @@ func TestSimpleSolver(t *testing.T) {
 		t.Errorf("String() = %q", s.String())
 	}
 }
+
+func TestResetAndEvalWithoutCompletion(t *testing.T) {
+	ctx := newTestContext(t)
+	x := ctx.Const("x", ctx.IntSort())
+	y := ctx.Const("y", ctx.IntSort())
+	s, st := solve(t, ctx, ctx.Eq(x, ctx.Int(3)), ctx.Lt(x, ctx.Int(0)))
+	if st != Unsat {
+		t.Fatal(st)
+	}
+	if err := s.Reset(); err != nil {
+		t.Fatal(err)
+	}
+	s.Assert(ctx.Eq(x, ctx.Int(3)))
+	if st, _ := s.Check(context.Background()); st != Sat {
+		t.Fatalf("after Reset: %v, want sat", st)
+	}
+	m, _ := s.Model()
+	// Without completion, y (absent from the model) stays symbolic.
+	v, err := m.Eval(ctx.Add(x, y), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := v.BigInt(); err == nil {
+		t.Errorf("x + y without completion = %s, want a non-numeral", v)
+	}
+	if v, err := m.Eval(ctx.Add(x, y), true); err != nil || v.IsZero() {
+		t.Fatalf("with completion: %v", err)
+	} else if _, err := v.BigInt(); err != nil {
+		t.Errorf("x + y with completion = %s, want a numeral", v)
+	}
+}
