@@ -123,6 +123,8 @@ type Step struct {
 	// Context is the annotation part of an inline step's gate: the yields
 	// it directly follows (DESIGN §3).
 	Context *GateContext
+
+	paths int // see Paths
 }
 
 // Name describes the step for messages: "put:12 (right)".

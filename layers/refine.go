@@ -165,6 +165,10 @@ func (r *refiner) obName(kind string, pos []lang.Pos) string {
 
 // actionToAction checks that the upper action abstracts the lower one.
 func (r *refiner) actionToAction(a, up *Action) {
+	if d := a.Step.TooComplex(ActionAbstraction); d != nil {
+		r.diags = append(r.diags, d)
+		return
+	}
 	b := NewBuilder(r.prog)
 	lower, upper, newVars, ok := r.frames(b, &a.Decl.Signature, &up.Decl.Signature)
 	if !ok {

@@ -187,6 +187,12 @@ func (m *matcher) stepPair(l, u lang.Stmt) {
 		return
 	}
 	r := m.r
+	if n := countPaths([]lang.Stmt{l}); n > MaxStepPaths {
+		r.diags = append(r.diags, &Diagnostic{Check: StepAbstraction, Layer: r.lower.Num, Unknown: true,
+			Msg: fmt.Sprintf("the step at line %d has %d paths (more than %d): its abstraction is not checked; split it into smaller steps", l.Pos().Line, n, MaxStepPaths),
+			Pos: []lang.Pos{l.Pos(), u.Pos()}})
+		return
+	}
 	b := NewBuilder(r.prog)
 	lower, upper, newVars, ok := r.frames(b, &m.lower.Decl.Signature, &m.upper.Decl.Signature)
 	if !ok {

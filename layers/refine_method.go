@@ -18,6 +18,10 @@ func (r *refiner) procToAction(p *Proc, a *Action) {
 	if !r.methodShapeOK(p, a) {
 		return
 	}
+	if d := a.Step.TooComplex(MethodAbstraction); d != nil {
+		r.diags = append(r.diags, d)
+		return
+	}
 	m := &methodCheck{r: r, b: NewBuilder(r.prog), p: p, a: a}
 	m.setup()
 	ob := m.b.Obligation(fmt.Sprintf("l%d-method-%s", r.lower.Num, p.Name()), MethodAbstraction, m.program())

@@ -1,6 +1,7 @@
 package movers
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -101,5 +102,19 @@ layer 0 {
 		if s.Check == GatePreservation && count[GatePreservation] > 0 {
 			t.Errorf("no action has a gate, yet %d gate preservation obligations were made", count[GatePreservation])
 		}
+	}
+}
+
+// TestTooComplexStepIsUnknown: a step with more paths than lipton
+// enumerates is reported as unknown, quickly, never as proven.
+func TestTooComplexStepIsUnknown(t *testing.T) {
+	var body strings.Builder
+	for i := 0; i < 22; i++ {
+		fmt.Fprintf(&body, "if (x > %d) { y := y + 1; } else { y := y - 1; } ", i)
+	}
+	l := layer0(t, "var x: int = 0;\nvar y: int = 0;\nlayer 0 {\n  right action a(linear tid: int) { "+body.String()+"assert y > 0; }\n}")
+	obs, _, diags := Obligations(l)
+	if len(obs) != 0 || len(diags) != 1 || !diags[0].Unknown || !strings.Contains(diags[0].Msg, "split it into smaller steps") {
+		t.Fatalf("want one unknown diagnostic and no obligation, got %d obligations and %v", len(obs), diags)
 	}
 }

@@ -30,13 +30,25 @@ type Skipped struct {
 // and diagnostics for checks that could not be built (a transition with
 // too many paths), which count as unknown.
 func Obligations(l *layers.Layer) ([]*vcgen.Obligation, []Skipped, []*layers.Diagnostic) {
-	fps := make([]footprint, len(l.Steps))
-	for i, s := range l.Steps {
-		fps[i] = stepFootprint(s)
-	}
 	var obs []*vcgen.Obligation
 	var skipped []Skipped
 	var diags []*layers.Diagnostic
+	// Footprints and complexity are computed only for the steps some
+	// needed check involves: computing a gate costs time.
+	fps := map[*layers.Step]*footprint{}
+	tooBig := map[*layers.Step]bool{}
+	usable := func(s *layers.Step) bool {
+		if fps[s] == nil && !tooBig[s] {
+			if d := s.TooComplex("mover checks"); d != nil {
+				diags = append(diags, d)
+				tooBig[s] = true
+			} else {
+				fp := stepFootprint(s)
+				fps[s] = &fp
+			}
+		}
+		return !tooBig[s]
+	}
 	add := func(ob *vcgen.Obligation, err error) {
 		if err != nil {
 			diags = append(diags, err.(*layers.Diagnostic))
@@ -50,7 +62,6 @@ func Obligations(l *layers.Layer) ([]*vcgen.Obligation, []Skipped, []*layers.Dia
 	}
 	for _, s1 := range l.Steps {
 		for _, s2 := range l.Steps {
-			f1, f2 := fps[s1.ID], fps[s2.ID]
 			if !s1.Mover.IsRight() && !s2.Mover.IsLeft() {
 				continue
 			}
@@ -61,6 +72,10 @@ func Obligations(l *layers.Layer) ([]*vcgen.Obligation, []Skipped, []*layers.Dia
 				}
 				continue
 			}
+			if !usable(s1) || !usable(s2) {
+				continue
+			}
+			f1, f2 := *fps[s1], *fps[s2]
 			if commute(f1, f2) {
 				skip(Commutativity, s1, s2)
 			} else {
@@ -82,7 +97,7 @@ func Obligations(l *layers.Layer) ([]*vcgen.Obligation, []Skipped, []*layers.Dia
 		}
 	}
 	for _, s := range l.Steps {
-		if s.Mover.IsLeft() {
+		if s.Mover.IsLeft() && usable(s) {
 			add(nonBlocking(s))
 		}
 	}
