@@ -40,7 +40,7 @@ func (s *Step) TooComplex(check string) *Diagnostic {
 		count = fmt.Sprintf("more than %d", pathCap)
 	}
 	return &Diagnostic{Check: check, Layer: s.Layer.Num, Unknown: true, Subject: s.Name(),
-		Msg: fmt.Sprintf("%s has %s paths (more than %d): lipton does not compute its gate and transition relation, so the %s involving it are not made; split it into smaller steps",
+		Msg: fmt.Sprintf("%s has %s paths (more than %d): lipton does not compute its gate and transition relation, so no %s check involving it is made; split it into smaller steps",
 			s.Name(), count, MaxStepPaths, check),
 		Pos: []lang.Pos{s.Pos}}
 }

@@ -39,7 +39,7 @@ func Obligations(l *layers.Layer) ([]*vcgen.Obligation, []Skipped, []*layers.Dia
 	tooBig := map[*layers.Step]bool{}
 	usable := func(s *layers.Step) bool {
 		if fps[s] == nil && !tooBig[s] {
-			if d := s.TooComplex("mover checks"); d != nil {
+			if d := s.TooComplex("mover"); d != nil {
 				diags = append(diags, d)
 				tooBig[s] = true
 			} else {
