@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/lipton-dev/lipton/lang"
 	"github.com/lipton-dev/lipton/layers"
@@ -92,6 +93,17 @@ func FuzzGenerate(f *testing.F) {
 		if strings.Count(src, "\n") > 400 {
 			return
 		}
-		checkGeneration(t, "fuzz.lip", []byte(src))
+		// A hang is a bug too: fail (and so keep the input) if
+		// generation takes far longer than it should.
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			checkGeneration(t, "fuzz.lip", []byte(src))
+		}()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			t.Fatalf("generating the obligations takes more than 10s:\n%s", src)
+		}
 	})
 }
