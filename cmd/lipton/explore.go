@@ -4,6 +4,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"runtime/pprof"
 	"sort"
 	"strconv"
 	"strings"
@@ -109,6 +111,11 @@ func runExplore(args []string, stdout, stderr io.Writer) int {
 	}
 	if !o.quiet {
 		opts.Progress = func(s mc.Stats) { fmt.Fprintln(stderr, "explore: "+progressLine(s)) }
+	}
+	if prof := os.Getenv("LIPTON_CPUPROFILE"); prof != "" {
+		if stop := startProfile(prof, stderr); stop != nil {
+			defer stop()
+		}
 	}
 	res, err := mc.Run(layers.Build(f, info), opts)
 	if err != nil {
@@ -299,4 +306,21 @@ func historyText(ev mc.HistoryEvent) string {
 		return "return from " + ev.Method
 	}
 	return fmt.Sprintf("return from %s: %s", ev.Method, ev.Values)
+}
+
+// startProfile writes a CPU profile to path (LIPTON_CPUPROFILE, for
+// lipton's developers); it returns the function that stops it.
+func startProfile(path string, stderr io.Writer) func() {
+	f, err := os.Create(path)
+	if err == nil {
+		err = pprof.StartCPUProfile(f)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "lipton: cannot profile: %v\n", err)
+		return nil
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		f.Close()
+	}
 }
