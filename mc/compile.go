@@ -34,6 +34,7 @@ type exec struct {
 // integer overflow, division by zero, a domain too large to enumerate.
 type evalError struct{ msg string }
 
+// Error returns the message.
 func (e evalError) Error() string { return e.msg }
 
 func fail(format string, args ...any) {
@@ -43,6 +44,7 @@ func fail(format string, args ...any) {
 // domain is a finite range of integers.
 type domain struct{ lo, hi int64 }
 
+// String prints the domain as lo..hi.
 func (d domain) String() string { return fmt.Sprintf("%d..%d", d.lo, d.hi) }
 
 func (d domain) size() int64 { return d.hi - d.lo + 1 }

@@ -11,6 +11,7 @@ import (
 // Domain is a finite range of integers Lo..Hi, both included.
 type Domain struct{ Lo, Hi int64 }
 
+// String prints the domain as Lo..Hi.
 func (d Domain) String() string { return fmt.Sprintf("%d..%d", d.Lo, d.Hi) }
 
 func (d Domain) internal() domain { return domain{d.Lo, d.Hi} }
@@ -26,6 +27,7 @@ const (
 	Undecided                // the enumeration could not finish
 )
 
+// String names the verdict.
 func (v Verdict) String() string {
 	switch v {
 	case Holds:

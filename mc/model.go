@@ -85,6 +85,7 @@ type threadInfo struct {
 	tid  int64
 }
 
+// String names the thread: role(tid).
 func (t *threadInfo) String() string { return fmt.Sprintf("%s(%d)", t.role.name, t.tid) }
 
 // method is a public method at the model's layer.

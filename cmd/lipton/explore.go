@@ -34,6 +34,7 @@ type refinesFlag struct {
 	layer int // -1: the layer after --layer
 }
 
+// String implements flag.Value.
 func (f *refinesFlag) String() string {
 	if !f.set {
 		return ""
@@ -44,6 +45,7 @@ func (f *refinesFlag) String() string {
 	return strconv.Itoa(f.layer)
 }
 
+// Set implements flag.Value: true, false or a layer number.
 func (f *refinesFlag) Set(s string) error {
 	switch s {
 	case "true":
@@ -61,6 +63,7 @@ func (f *refinesFlag) Set(s string) error {
 	return nil
 }
 
+// IsBoolFlag lets --refines stand alone.
 func (f *refinesFlag) IsBoolFlag() bool { return true }
 
 func exploreFlags(o *exploreOptions) *flag.FlagSet {

@@ -32,8 +32,10 @@ type domainFlag struct{ d mc.Domain }
 
 var domainRE = regexp.MustCompile(`^(-?[0-9]+)\.\.(-?[0-9]+)$`)
 
+// String implements flag.Value.
 func (f *domainFlag) String() string { return f.d.String() }
 
+// Set implements flag.Value: a range A..B.
 func (f *domainFlag) Set(s string) error {
 	m := domainRE.FindStringSubmatch(s)
 	if m == nil {
