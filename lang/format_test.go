@@ -352,7 +352,7 @@ func randExpr(rng *rand.Rand, depth int) Expr {
 // back: the printer's parentheses must keep every tree.
 func TestExprPrinterRandom(t *testing.T) {
 	rng := rand.New(rand.NewSource(7))
-	for i := 0; i < 20000; i++ {
+	for i := 0; i < 8000; i++ {
 		e := randExpr(rng, 6)
 		printed := ExprString(e)
 		f, err := Parse("e.lip", []byte("invariant "+printed+";"))
