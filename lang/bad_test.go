@@ -313,12 +313,15 @@ instance i {
   thread u(tid = 5..4) calls a(n in 3..1, n in 1..1, b in 0..1) max 0;
   ints 3..-3;
 }`, []string{
+		`10:12: w's thread id goes to a linear parameter, but a has no linear parameter named tid (it has t)`,
 		`10:44: b is not a public method (a name declared at every layer from 0 to the top)`,
 		`11:10: thread role w is declared twice in instance i`,
+		`11:12: w's thread id goes to a linear parameter, but a has no linear parameter named tid`,
 		`11:18: thread ids 1..2 overlap those of another role (0..1)`,
 		`11:32: a has no parameter named m`,
 		`11:46: parameter t of a is linear: it receives the thread id (tid)`,
 		`11:58: c is not a public method`,
+		`12:12: u's thread id goes to a linear parameter, but a has no linear parameter named tid`,
 		`12:18: empty range 5..4 for the thread ids`,
 		`12:37: empty range 3..1 for parameter n`,
 		`12:43: parameter n is given twice`,
@@ -328,6 +331,7 @@ instance i {
 	}},
 	{"instance parameter of unknown type", "layer 0 { action a(linear t: int, x: Foo) {} }\ninstance i { thread t(t = 0) calls a(x in 1..2); }", []string{`1:38: unknown type Foo`}},
 	{"instance without layers", "instance i { thread t(tid = 0) calls m; }", []string{`1:38: m is not a public method`}},
+	{"linear value passed twice", "layer 0 {\n  action swap(linear a: int, linear b: int) {}\n  proc p(linear t: int) { call swap(t, t); }\n}", []string{`3:40: linear t is passed twice in one call; a linear value cannot be duplicated`}},
 
 	// ---- Several independent errors ----
 	{"three independent type errors", "var x: int = true;\nvar y: bool = z;\nlayer 0 { proc p() { assume 1; } }", []string{

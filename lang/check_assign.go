@@ -147,6 +147,7 @@ func (c *checker) callArgs(s *CallStmt, sig *Signature) {
 		c.errorf(s.Callee.P, "%s takes %d argument(s), but is called with %d", sig.Name.Name, len(sig.Params), len(s.Args))
 		return
 	}
+	linearUsed := map[*Object]bool{}
 	for i, a := range s.Args {
 		p := sig.Params[i]
 		pt := p.Name.Obj.Type
@@ -158,8 +159,15 @@ func (c *checker) callArgs(s *CallStmt, sig *Signature) {
 		}
 		if p.Linear {
 			id, ok := a.(*Ident)
-			if !ok || id.Obj == nil || !id.Obj.Linear {
+			switch {
+			case !ok || id.Obj == nil || !id.Obj.Linear:
 				c.errorf(a.Pos(), "argument %s of %s is linear: pass a linear parameter of the caller", p.Name.Name, sig.Name.Name)
+			case linearUsed[id.Obj]:
+				// A linear value cannot be duplicated: two linear
+				// parameters of one call must receive different values.
+				c.errorf(a.Pos(), "linear %s is passed twice in one call; a linear value cannot be duplicated", id.Name)
+			default:
+				linearUsed[id.Obj] = true
 			}
 		}
 	}

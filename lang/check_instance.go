@@ -1,5 +1,7 @@
 package lang
 
+import "strings"
+
 // Checks of instance blocks (DESIGN §2.3).
 
 func (c *checker) checkInstances() {
@@ -56,6 +58,10 @@ func (c *checker) checkCallSpec(t *ThreadDecl, cs *CallSpec, public map[string]b
 		return
 	}
 	sig := c.info.Layers[0].Members[name].Sig()
+	if linear := linearParams(sig); len(linear) > 0 && !contains(linear, t.TidParam.Name) {
+		c.errorf(t.TidParam.P, "%s's thread id goes to a linear parameter, but %s has no linear parameter named %s (it has %s)",
+			t.Role.Name, name, t.TidParam.Name, strings.Join(linear, ", "))
+	}
 	seen := map[string]bool{}
 	for _, a := range cs.Args {
 		p := findParam(sig, a.Param.Name)
@@ -81,4 +87,23 @@ func findParam(sig *Signature, name string) *Param {
 		}
 	}
 	return nil
+}
+
+func linearParams(sig *Signature) []string {
+	var names []string
+	for _, p := range sig.Params {
+		if p.Linear {
+			names = append(names, p.Name.Name)
+		}
+	}
+	return names
+}
+
+func contains(xs []string, x string) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
 }
