@@ -132,6 +132,7 @@ type explorer struct {
 	succ     []byte // successors of the current thread, concatenated
 	succEnds []int
 	segs     [][]byte
+	perm     []int // the thread permutation of the last representative
 	segBuf   []byte
 	enc      []byte
 
@@ -154,8 +155,15 @@ func (e *explorer) setup() {
 	}
 	e.regs = make([]int64, n+e.m.nglob()+64)
 	e.segs = make([][]byte, len(e.m.threads))
-	if !e.m.symmetryUseful() || e.spec != nil {
+	e.perm = make([]int, len(e.m.threads))
+	if e.spec != nil {
+		e.spec.restrictSymmetry()
+	}
+	if !e.m.symmetryUseful() {
 		e.sym = false
+	}
+	if e.spec != nil {
+		e.spec.sym = e.sym
 	}
 	if e.por {
 		e.por0 = e.m.porAnalysis()
@@ -426,7 +434,10 @@ func (e *explorer) encodeSucc(b []byte, s *dstate, t int, g []int64, rec *dthrea
 			}
 		}
 		e.segs[t] = e.segBuf
-		b = m.appendCanonical(b, e.segs)
+		b = m.appendCanonical(b, e.segs, e.perm)
+		if e.spec != nil {
+			set = e.spec.permute(set, e.perm)
+		}
 	}
 	if e.spec != nil {
 		b = appendUint(b, uint64(set))

@@ -33,6 +33,15 @@ type specSide struct {
 	key    []byte
 	filter func(ev event) bool // which events emit keeps
 	hidden bool                // emit keeps hidden steps only
+
+	// sym: the product uses symmetry reduction, so specification states
+	// are stored masked and normalized states are permuted with the
+	// implementation's threads.
+	sym      bool
+	permMemo map[string]int32
+	permDec  dstate
+	permBuf  []int64
+	segs     [][]byte
 }
 
 // newSpecSide compiles layer num as the specification of impl.
@@ -224,7 +233,7 @@ func (sp *specSide) emit(ru *run, g []int64, rec *dthread, ev event) {
 	b := sp.m.appendGlobals(sp.enc[:0], g)
 	for u := range ru.src.th {
 		if u == ru.t {
-			b = sp.m.appendThread(b, u, rec, false)
+			b = sp.m.appendThread(b, u, rec, sp.sym)
 		} else {
 			b = append(b, ru.src.th[u].seg...)
 		}
@@ -281,4 +290,53 @@ func (sp *specSide) explainFailure(t int, ev event) string {
 	}
 	fmt.Fprintf(&b, ", but no linearization of the history by the atomic actions of %s explains it", what)
 	return b.String()
+}
+
+// restrictSymmetry switches symmetry reduction off for the roles of the
+// implementation whose threads the specification can tell apart.
+func (sp *specSide) restrictSymmetry() {
+	for i, r := range sp.impl.roles {
+		if sr := sp.m.roles[i]; r.sym && !sr.sym {
+			r.sym = false
+			r.noSym = fmt.Sprintf("at layer %d (the specification) %s", sp.m.layer.Num, sr.noSym)
+		}
+	}
+}
+
+// permute returns the normalized state whose members are those of set
+// with their threads reordered: thread i of each member becomes the
+// record of thread perm[i].
+func (sp *specSide) permute(set int32, perm []int) int32 {
+	identity := true
+	for i, p := range perm {
+		identity = identity && i == p
+	}
+	if identity {
+		return set
+	}
+	k := binary.AppendUvarint(sp.key[:0], uint64(set))
+	for _, p := range perm {
+		k = binary.AppendUvarint(k, uint64(p))
+	}
+	sp.key = k
+	if sp.permMemo == nil {
+		sp.permMemo = map[string]int32{}
+	}
+	if r, ok := sp.permMemo[string(k)]; ok {
+		return r
+	}
+	var ids []uint32
+	for _, id := range sp.members(set) {
+		sp.m.decode(sp.states.get(int(id)), &sp.permDec, &sp.permBuf)
+		b := sp.m.appendGlobals(sp.enc[:0], sp.permDec.g)
+		for _, p := range perm {
+			b = append(b, sp.permDec.th[p].seg...)
+		}
+		sp.enc = b
+		n, _ := sp.states.insert(b)
+		ids = append(ids, uint32(n))
+	}
+	r := sp.internSet(dedup(ids))
+	sp.permMemo[string(append([]byte(nil), k...))] = r
+	return r
 }

@@ -292,26 +292,31 @@ func (m *Model) collectCmd(f *symFacts, c vcgen.Cmd) {
 }
 
 // appendCanonical appends the thread records, sorted within symmetric
-// roles (the records of a symmetric role's threads are already masked).
-func (m *Model) appendCanonical(b []byte, segs [][]byte) []byte {
+// roles (the records of a symmetric role's threads are already masked),
+// and sets perm[i] to the thread whose record comes i-th.
+func (m *Model) appendCanonical(b []byte, segs [][]byte, perm []int) []byte {
+	for i := range perm {
+		perm[i] = i
+	}
 	for _, r := range m.roles {
 		n := int(r.hi - r.lo + 1)
-		group := segs[r.first : r.first+n]
+		group := perm[r.first : r.first+n]
 		if r.sym {
-			sortSegs(group)
+			sortPerm(group, segs)
 		}
-		for _, s := range group {
-			b = append(b, s...)
+		for _, i := range group {
+			b = append(b, segs[i]...)
 		}
 	}
 	return b
 }
 
-// sortSegs sorts a few byte strings (insertion sort: no allocation).
-func sortSegs(a [][]byte) {
-	for i := 1; i < len(a); i++ {
-		for j := i; j > 0 && bytes.Compare(a[j], a[j-1]) < 0; j-- {
-			a[j], a[j-1] = a[j-1], a[j]
+// sortPerm sorts the thread numbers of a group by their records
+// (insertion sort: groups are small, and it allocates nothing).
+func sortPerm(group []int, segs [][]byte) {
+	for i := 1; i < len(group); i++ {
+		for j := i; j > 0 && bytes.Compare(segs[group[j]], segs[group[j-1]]) < 0; j-- {
+			group[j], group[j-1] = group[j-1], group[j]
 		}
 	}
 }
