@@ -100,19 +100,20 @@ func (m *Model) decode(b []byte, s *dstate, buf *[]int64) {
 // ---- The visited set ----
 
 // visited is a set of states (byte strings) numbered in insertion order.
-// The strings live in an arena of large chunks; an open-addressing table
+// The strings live in an arena of 16 MB chunks; an open-addressing table
 // of 64-bit entries (32 bits of hash, 32 bits of state number) finds
-// them. About 12 bytes per state plus the state itself.
+// them, and one 64-bit reference per state (chunk, offset, length)
+// locates its bytes. About 20 bytes per state beyond the state itself.
 type visited struct {
 	seed   maphash.Seed
 	chunks [][]byte
-	refs   []uint64 // per state: chunk << 32 | offset of its length-prefixed bytes
+	refs   []uint64 // per state: chunk << 48 | offset << 24 | length
 	table  []uint64 // hash32 << 32 | (state number + 1); 0 is empty
 	mask   uint64
 	bytes  int64 // arena bytes used
 }
 
-const chunkSize = 16 << 20
+const chunkSize = 1 << 24
 
 func newVisited() *visited {
 	v := &visited{seed: maphash.MakeSeed()}
@@ -127,10 +128,8 @@ func (v *visited) count() int { return len(v.refs) }
 // get returns state i.
 func (v *visited) get(i int) []byte {
 	ref := v.refs[i]
-	c := v.chunks[ref>>32]
-	pos := int(uint32(ref))
-	n, k := binary.Uvarint(c[pos:])
-	return c[pos+k : pos+k+int(n)]
+	pos, n := int(ref>>24)&(chunkSize-1), int(ref)&(chunkSize-1)
+	return v.chunks[ref>>48][pos : pos+n]
 }
 
 // insert adds b (copying it) unless present; it returns the state's
@@ -162,24 +161,20 @@ func (v *visited) insert(b []byte) (int, bool) {
 	return n, true
 }
 
-// store copies b into the arena.
+// store copies b into the arena and returns its reference.
 func (v *visited) store(b []byte) uint64 {
-	need := len(b) + binary.MaxVarintLen64
-	if len(v.chunks) == 0 || len(v.chunks[len(v.chunks)-1])+need > cap(v.chunks[len(v.chunks)-1]) {
-		size := chunkSize
-		if need > size {
-			size = need
-		}
-		v.chunks = append(v.chunks, make([]byte, 0, size))
+	if len(b) >= chunkSize {
+		panic(fmt.Sprintf("mc: a state of %d bytes", len(b)))
+	}
+	if len(v.chunks) == 0 || len(v.chunks[len(v.chunks)-1])+len(b) > chunkSize {
+		v.chunks = append(v.chunks, make([]byte, 0, chunkSize))
 	}
 	ci := len(v.chunks) - 1
 	c := v.chunks[ci]
 	pos := len(c)
-	c = binary.AppendUvarint(c, uint64(len(b)))
-	c = append(c, b...)
-	v.chunks[ci] = c
-	v.bytes += int64(len(c) - pos)
-	return uint64(ci)<<32 | uint64(pos)
+	v.chunks[ci] = append(c, b...)
+	v.bytes += int64(len(b))
+	return uint64(ci)<<48 | uint64(pos)<<24 | uint64(len(b))
 }
 
 func (v *visited) grow() {
