@@ -83,7 +83,7 @@ func Run(prog *layers.Program, opts Options) (*Result, error) {
 	if inst == nil {
 		return nil, fmt.Errorf("there is no instance named %q%s", opts.Instance, instanceList(prog.Info))
 	}
-	m, err := NewModel(prog, inst, opts.Layer, ModelOptions{})
+	m, err := newModel(prog, inst, opts.Layer, modelOptions{})
 	if err != nil {
 		return nil, err
 	}
@@ -116,7 +116,7 @@ func instanceList(info *lang.Info) string {
 // explorer is a breadth-first search of a model's states (or of the
 // product with a normalized specification).
 type explorer struct {
-	m    *Model
+	m    *model
 	spec *specSide
 	opts Options
 	por  bool

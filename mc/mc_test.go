@@ -4,6 +4,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/lipton-dev/lipton/lang"
 	"github.com/lipton-dev/lipton/layers"
@@ -265,6 +266,21 @@ instance forever { thread t(tid = 1) calls p; }`)
 	}
 	if res.Status != Incomplete || !strings.Contains(res.Limit, "time limit") {
 		t.Fatalf("status %d, limit %q", res.Status, res.Limit)
+	}
+}
+
+// TestProgress checks that long searches report progress.
+func TestProgress(t *testing.T) {
+	var calls int
+	var last Stats
+	opts := Options{Instance: "small", NoPOR: true, ProgressEvery: time.Nanosecond,
+		Progress: func(s Stats) { calls++; last = s }}
+	res, err := Run(load(t, "testdata/treiber.lip"), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls == 0 || last.States == 0 || last.States > res.Stats.States || last.Transitions == 0 {
+		t.Errorf("%d progress calls, last %+v, final %+v", calls, last, res.Stats)
 	}
 }
 

@@ -20,10 +20,10 @@ const maxInitial = 1 << 20
 // maxDepth bounds the call stack of a thread (procedures may recurse).
 const maxDepth = 64
 
-// Model is one layer of a program compiled for one instance: the threads,
+// model is one layer of a program compiled for one instance: the threads,
 // the public methods they call, every procedure's control-flow graph as
 // compiled code, and the initial states.
-type Model struct {
+type model struct {
 	prog  *layers.Program
 	layer *layers.Layer
 	inst  *lang.Instance
@@ -99,18 +99,18 @@ type method struct {
 	inSlots, outSlots []int
 }
 
-// ModelOptions select how a layer is compiled.
-type ModelOptions struct {
-	// Spec compiles the layer as the specification of a refinement
-	// check (see Model.spec).
-	Spec bool
-	// Maps shares a map table with another model (so that map values
+// modelOptions select how a layer is compiled.
+type modelOptions struct {
+	// spec compiles the layer as the specification of a refinement
+	// check (see model.spec).
+	spec bool
+	// maps shares a map table with another model (so that map values
 	// compare across models); nil makes a new one.
 	maps *mapTable
 }
 
-// NewModel compiles layer num of prog for instance inst.
-func NewModel(prog *layers.Program, inst *lang.Instance, num int, opts ModelOptions) (m *Model, err error) {
+// newModel compiles layer num of prog for instance inst.
+func newModel(prog *layers.Program, inst *lang.Instance, num int, opts modelOptions) (m *model, err error) {
 	if num < 0 || num >= len(prog.Layers) {
 		return nil, fmt.Errorf("there is no layer %d (the layers are 0..%d)", num, len(prog.Layers)-1)
 	}
@@ -123,7 +123,7 @@ func NewModel(prog *layers.Program, inst *lang.Instance, num int, opts ModelOpti
 			m, err = nil, e
 		}
 	}()
-	m = &Model{prog: prog, layer: prog.Layers[num], inst: inst, spec: opts.Spec,
+	m = &model{prog: prog, layer: prog.Layers[num], inst: inst, spec: opts.spec,
 		maps: opts.maps, procOf: map[lang.Member]*cproc{}}
 	if m.maps == nil {
 		m.maps = newMapTable()
@@ -156,15 +156,13 @@ func NewModel(prog *layers.Program, inst *lang.Instance, num int, opts ModelOpti
 	return m, nil
 }
 
-func (m *Model) note(format string, args ...any) {
+func (m *model) note(format string, args ...any) {
 	m.notes = append(m.notes, fmt.Sprintf(format, args...))
 }
 
-// Notes returns the semantic choices made for this model, for the user.
-func (m *Model) Notes() []string { return m.notes }
 
 // layoutGlobals gives every global and uninterpreted constant its slot.
-func (m *Model) layoutGlobals() {
+func (m *model) layoutGlobals() {
 	for _, g := range m.layer.Globals {
 		m.globals = append(m.globals, g)
 		m.gvars = append(m.gvars, m.genv.Var(g))
@@ -184,10 +182,10 @@ func (m *Model) layoutGlobals() {
 }
 
 // nglob is the number of global slots.
-func (m *Model) nglob() int { return len(m.gvars) }
+func (m *model) nglob() int { return len(m.gvars) }
 
 // newCompiler returns a compiler with the globals in registers 0..G-1.
-func (m *Model) newCompiler() *compiler {
+func (m *model) newCompiler() *compiler {
 	c := newCompiler(m.dom, m.maps)
 	c.assume = m.spec
 	for i, v := range m.gvars {
@@ -197,7 +195,7 @@ func (m *Model) newCompiler() *compiler {
 }
 
 // globalMask returns the set of global slots that e reads.
-func (m *Model) globalMask(e vcgen.Expr) uint64 {
+func (m *model) globalMask(e vcgen.Expr) uint64 {
 	var mask uint64
 	for _, v := range vcgen.FreeVars(e) {
 		for i, g := range m.gvars {
@@ -211,7 +209,7 @@ func (m *Model) globalMask(e vcgen.Expr) uint64 {
 
 // zeroOf returns the default value of a type: 0, false, or the constant
 // map of the value type's default.
-func (m *Model) zeroOf(t lang.Type) int64 {
+func (m *model) zeroOf(t lang.Type) int64 {
 	if mt, ok := t.(*lang.MapType); ok {
 		return m.maps.constant(m.zeroOf(mt.Val))
 	}
@@ -220,7 +218,7 @@ func (m *Model) zeroOf(t lang.Type) int64 {
 
 // compileCode compiles every procedure and action of the layer and the
 // layer's invariants.
-func (m *Model) compileCode() error {
+func (m *model) compileCode() error {
 	for _, p := range m.layer.Procs {
 		cp := m.newProc(p.Decl, &p.Decl.Signature)
 		cp.lp = p
@@ -255,7 +253,7 @@ func (m *Model) compileCode() error {
 }
 
 // findRecursion reports whether the call graph has a cycle.
-func (m *Model) findRecursion() bool {
+func (m *model) findRecursion() bool {
 	state := map[*cproc]int{} // 1: on the stack, 2: done
 	var visit func(p *cproc) bool
 	visit = func(p *cproc) bool {
@@ -277,7 +275,7 @@ func (m *Model) findRecursion() bool {
 }
 
 // buildMethods collects the public methods at this layer.
-func (m *Model) buildMethods() error {
+func (m *model) buildMethods() error {
 	for _, name := range m.prog.Info.PublicMethods() {
 		mem := m.prog.Info.Layers[m.layer.Num].Members[name]
 		cp := m.procOf[mem]
@@ -303,7 +301,7 @@ func (m *Model) buildMethods() error {
 	return nil
 }
 
-func (m *Model) method(name string) *method {
+func (m *model) method(name string) *method {
 	for _, mt := range m.methods {
 		if mt.name == name {
 			return mt
@@ -313,7 +311,7 @@ func (m *Model) method(name string) *method {
 }
 
 // buildThreads creates the roles and threads of the instance.
-func (m *Model) buildThreads() error {
+func (m *model) buildThreads() error {
 	for _, td := range m.inst.Threads {
 		r := &role{name: td.Role.Name, decl: td, lo: td.Tids.Lo, hi: td.Tids.Hi, first: len(m.threads), max: td.Max}
 		for _, cs := range td.Calls {
@@ -338,7 +336,7 @@ func (m *Model) buildThreads() error {
 }
 
 // callChoice enumerates the arguments a role passes to a method.
-func (m *Model) callChoice(td *lang.ThreadDecl, cs *lang.CallSpec) (*callChoice, error) {
+func (m *model) callChoice(td *lang.ThreadDecl, cs *lang.CallSpec) (*callChoice, error) {
 	mt := m.method(cs.Method.Name)
 	if mt == nil {
 		return nil, fmt.Errorf("%s is not a public method at layer %d", cs.Method.Name, m.layer.Num)
@@ -369,7 +367,7 @@ func (m *Model) callChoice(td *lang.ThreadDecl, cs *lang.CallSpec) (*callChoice,
 	return cc, nil
 }
 
-func (m *Model) argValues(cs *lang.CallSpec, p *lang.Param) ([]int64, error) {
+func (m *model) argValues(cs *lang.CallSpec, p *lang.Param) ([]int64, error) {
 	for _, a := range cs.Args {
 		if a.Param.Name == p.Name.Name {
 			var vals []int64
@@ -412,7 +410,7 @@ func product(domains [][]int64) [][]int64 {
 // initializers where given; otherwise every value of the domain for ints
 // and both for bools; maps without initializer start as the constant
 // map of their value type's default (0, false).
-func (m *Model) initialStates() error {
+func (m *model) initialStates() error {
 	c := m.newCompiler()
 	var domains [][]int64
 	var inits []evalFn
@@ -461,7 +459,7 @@ func (m *Model) initialStates() error {
 }
 
 // showValue prints a slot of type t.
-func (m *Model) showValue(v int64, t lang.Type) string {
+func (m *model) showValue(v int64, t lang.Type) string {
 	c := &compiler{maps: m.maps}
 	return c.value(v, layers.SortOf(t)).String()
 }

@@ -69,7 +69,7 @@ type porInfo struct {
 
 // porAnalysis returns the analysis, or nil (with m.porOff set) when the
 // reduction does not apply.
-func (m *Model) porAnalysis() *porInfo {
+func (m *model) porAnalysis() *porInfo {
 	switch {
 	case m.recursive:
 		m.porOff = "a procedure may call itself"
@@ -134,7 +134,7 @@ func (m *Model) porAnalysis() *porInfo {
 	return a
 }
 
-func (m *Model) guardReads(mt *method) uint64 {
+func (m *model) guardReads(mt *method) uint64 {
 	return m.globalMask(m.b.Conj(mt.proc.sig.Requires, mt.proc.env))
 }
 
@@ -155,7 +155,7 @@ func cmdFootprint(c vcgen.Cmd, slot map[*vcgen.Var]int) fp {
 }
 
 // analyzeProc computes the fragments of a procedure.
-func (m *Model) analyzeProc(a *porInfo, p *cproc, slot map[*vcgen.Var]int) {
+func (m *model) analyzeProc(a *porInfo, p *cproc, slot map[*vcgen.Var]int) {
 	back := backEdges(p.lp)
 	nodeFP := make([]fp, len(p.nodes))
 	for _, n := range p.nodes {
@@ -201,7 +201,7 @@ func (m *Model) analyzeProc(a *porInfo, p *cproc, slot map[*vcgen.Var]int) {
 
 // nodeFootprint is what a node that is not a yield point reads and
 // writes.
-func (m *Model) nodeFootprint(p *cproc, n *layers.Node, slot map[*vcgen.Var]int) fp {
+func (m *model) nodeFootprint(p *cproc, n *layers.Node, slot map[*vcgen.Var]int) fp {
 	switch n.Kind {
 	case layers.NodeStep, layers.NodePrivate:
 		return cmdFootprint(m.b.Stmt(n.Stmt, p.env, stepMode), slot)
@@ -241,7 +241,7 @@ func backEdges(p *layers.Proc) map[[2]int]bool {
 
 // restOf computes, for every node of p, the footprint of everything the
 // thread may do from there to p's exit, callees included.
-func (m *Model) restOf(a *porInfo, p *cproc, done map[*cproc]bool) {
+func (m *model) restOf(a *porInfo, p *cproc, done map[*cproc]bool) {
 	if done[p] {
 		return
 	}

@@ -71,7 +71,7 @@ func (p *cproc) callees() []*cproc {
 // isCall reports whether node n is a call of a procedure.
 func (p *cproc) isCall(n int) bool { return p.callee != nil && p.callee[n] != nil }
 
-func (m *Model) newProc(mem lang.Member, sig *lang.Signature) *cproc {
+func (m *model) newProc(mem lang.Member, sig *lang.Signature) *cproc {
 	cp := &cproc{name: mem.MemberName().Name, idx: len(m.procs), sig: sig}
 	cp.env = m.b.Frame(m.genv, sig, "", "")
 	cp.c = m.newCompiler()
@@ -91,7 +91,7 @@ func (m *Model) newProc(mem lang.Member, sig *lang.Signature) *cproc {
 var stepMode = layers.Mode{Check: true, Kind: "gate"}
 
 // compileAction compiles a public action as a two-node procedure.
-func (m *Model) compileAction(cp *cproc) {
+func (m *model) compileAction(cp *cproc) {
 	a := cp.action
 	cp.entry, cp.exit = 0, 1
 	cp.start = make([]code, 2)
@@ -115,7 +115,7 @@ func (m *Model) compileAction(cp *cproc) {
 }
 
 // compileProc compiles a procedure's control-flow graph.
-func (m *Model) compileProc(cp *cproc) {
+func (m *model) compileProc(cp *cproc) {
 	p := cp.lp
 	n := len(p.Nodes)
 	cp.entry, cp.exit = p.Entry.ID, p.Exit.ID
@@ -156,7 +156,7 @@ func (m *Model) compileProc(cp *cproc) {
 }
 
 // succ returns code that runs the successors of node.
-func (m *Model) succ(codes []code, node *layers.Node) code {
+func (m *model) succ(codes []code, node *layers.Node) code {
 	ids := make([]int, len(node.Succs))
 	for i, s := range node.Succs {
 		ids[i] = s.ID
@@ -176,7 +176,7 @@ func (m *Model) succ(codes []code, node *layers.Node) code {
 }
 
 // nodeCode compiles a node that is not a yield point.
-func (m *Model) nodeCode(cp *cproc, node *layers.Node, k code) code {
+func (m *model) nodeCode(cp *cproc, node *layers.Node, k code) code {
 	var c code
 	switch node.Kind {
 	case layers.NodeStep, layers.NodePrivate:
@@ -214,7 +214,7 @@ func traced(node *layers.Node, c code) code {
 
 // compileCall compiles the arguments and outputs of a call of a
 // procedure at node.
-func (m *Model) compileCall(cp *cproc, node *layers.Node) {
+func (m *model) compileCall(cp *cproc, node *layers.Node) {
 	if cp.callee == nil {
 		n := len(cp.nodes)
 		cp.callee, cp.args, cp.outs = make([]*cproc, n), make([][]evalFn, n), make([][]int, n)
@@ -232,7 +232,7 @@ func (m *Model) compileCall(cp *cproc, node *layers.Node) {
 
 // yieldCode is the end of a fragment at yield point node: its
 // annotation must hold, and the thread waits there.
-func (m *Model) yieldCode(cp *cproc, node int, pos lang.Pos) code {
+func (m *model) yieldCode(cp *cproc, node int, pos lang.Pos) code {
 	return func(x *exec) {
 		ann := cp.ann[node]
 		if ann != nil && !x.run.m.spec && ann(x.r) == 0 {
@@ -247,7 +247,7 @@ func (m *Model) yieldCode(cp *cproc, node int, pos lang.Pos) code {
 // invariants checked at the head on entry and after every iteration.
 // Loop states already seen on this entry are not explored again, so a
 // loop that cycles through finitely many states ends.
-func (m *Model) privateLoop(cp *cproc, w *lang.WhileStmt, k code) code {
+func (m *model) privateLoop(cp *cproc, w *lang.WhileStmt, k code) code {
 	var cond evalFn
 	if w.Cond != nil {
 		cond = cp.c.expr(m.b.Expr(w.Cond, cp.env))
@@ -308,14 +308,14 @@ func regsKey(r []int64) string {
 
 // privStmts compiles private statements (the body of a loop without
 // steps), which may nest such loops.
-func (m *Model) privStmts(cp *cproc, ss []lang.Stmt, k code) code {
+func (m *model) privStmts(cp *cproc, ss []lang.Stmt, k code) code {
 	for i := len(ss) - 1; i >= 0; i-- {
 		k = m.privStmt(cp, ss[i], k)
 	}
 	return k
 }
 
-func (m *Model) privStmt(cp *cproc, s lang.Stmt, k code) code {
+func (m *model) privStmt(cp *cproc, s lang.Stmt, k code) code {
 	switch s := s.(type) {
 	case *lang.WhileStmt:
 		return m.privateLoop(cp, s, k)

@@ -63,7 +63,7 @@ type sink interface {
 
 // run computes the transitions of one thread from one state.
 type run struct {
-	m       *Model
+	m       *model
 	t       int
 	src     *dstate
 	below   []dframe // the frames under the running one
@@ -78,7 +78,7 @@ type run struct {
 	x       exec
 }
 
-func newRun(m *Model, s sink) *run {
+func newRun(m *model, s sink) *run {
 	ru := &run{m: m, sink: s}
 	ru.x.run = ru
 	ru.x.onFail = func(x *exec, a *vcgen.Assert) { x.run.assertFailed(x, a) }

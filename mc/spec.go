@@ -15,8 +15,8 @@ import (
 // linearization points). Sets are interned; the transition of a set on an
 // event is deterministic and memoized.
 type specSide struct {
-	impl   *Model
-	m      *Model
+	impl   *model
+	m      *model
 	states *visited
 	sets   *visited
 	memo   map[string]int32
@@ -45,11 +45,11 @@ type specSide struct {
 }
 
 // newSpecSide compiles layer num as the specification of impl.
-func newSpecSide(impl *Model, num int) (*specSide, error) {
+func newSpecSide(impl *model, num int) (*specSide, error) {
 	if num == impl.layer.Num {
 		return nil, fmt.Errorf("a layer cannot be checked against itself")
 	}
-	sm, err := NewModel(impl.prog, impl.inst, num, ModelOptions{Spec: true, maps: impl.maps})
+	sm, err := newModel(impl.prog, impl.inst, num, modelOptions{spec: true, maps: impl.maps})
 	if err != nil {
 		return nil, fmt.Errorf("layer %d as a specification: %v", num, err)
 	}

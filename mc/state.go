@@ -33,7 +33,7 @@ func readUint(b []byte, pos *int) uint64 {
 	return v
 }
 
-func (m *Model) appendGlobals(b []byte, g []int64) []byte {
+func (m *model) appendGlobals(b []byte, g []int64) []byte {
 	for _, v := range g {
 		b = appendInt(b, v)
 	}
@@ -42,7 +42,7 @@ func (m *Model) appendGlobals(b []byte, g []int64) []byte {
 
 // appendThread encodes thread t's record. With sym, the slots that hold
 // thread identities of a symmetric role are masked (see symmetry.go).
-func (m *Model) appendThread(b []byte, t int, rec *dthread, sym bool) []byte {
+func (m *model) appendThread(b []byte, t int, rec *dthread, sym bool) []byte {
 	b = appendUint(b, uint64(rec.calls))
 	b = appendUint(b, uint64(len(rec.frames)))
 	r := m.threads[t].role
@@ -62,7 +62,7 @@ func (m *Model) appendThread(b []byte, t int, rec *dthread, sym bool) []byte {
 
 // decode decodes b into s, reusing s's storage. Thread records keep
 // their encoding in seg (a slice of b).
-func (m *Model) decode(b []byte, s *dstate, buf *[]int64) {
+func (m *model) decode(b []byte, s *dstate, buf *[]int64) {
 	pos := 0
 	s.g = s.g[:0]
 	for i := 0; i < m.nglob(); i++ {

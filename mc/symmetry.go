@@ -41,7 +41,7 @@ type copyFact struct{ dst, src *vcgen.Var }
 
 // symmetry decides, for each role with several threads, whether the
 // reduction applies, and records the tainted frame slots.
-func (m *Model) symmetry() {
+func (m *model) symmetry() {
 	for _, r := range m.roles {
 		r.tainted = map[*cproc][]bool{}
 		if r.hi == r.lo {
@@ -64,7 +64,7 @@ func (m *Model) symmetry() {
 }
 
 // symmetryUseful reports whether some role is symmetric.
-func (m *Model) symmetryUseful() bool {
+func (m *model) symmetryUseful() bool {
 	for _, r := range m.roles {
 		if r.sym {
 			return true
@@ -75,7 +75,7 @@ func (m *Model) symmetryUseful() bool {
 
 // analyzeRole runs the taint analysis of a role; it returns why the role
 // is not symmetric ("" if it is) and the tainted variables.
-func (m *Model) analyzeRole(r *role) (string, map[*vcgen.Var]bool) {
+func (m *model) analyzeRole(r *role) (string, map[*vcgen.Var]bool) {
 	f := &symFacts{procs: map[*cproc]bool{}}
 	tainted := map[*vcgen.Var]bool{}
 	for _, cc := range r.calls {
@@ -118,7 +118,7 @@ func (m *Model) analyzeRole(r *role) (string, map[*vcgen.Var]bool) {
 }
 
 // guard2 is the method's requires as IR.
-func (mt *method) guard2(m *Model) vcgen.Expr {
+func (mt *method) guard2(m *model) vcgen.Expr {
 	return m.b.Conj(mt.proc.sig.Requires, mt.proc.env)
 }
 
@@ -192,7 +192,7 @@ func okComparison(x, y vcgen.Expr, tainted map[*vcgen.Var]bool, r *role) bool {
 }
 
 // collect gathers the data flows of p and of the procedures it calls.
-func (m *Model) collect(f *symFacts, p *cproc) {
+func (m *model) collect(f *symFacts, p *cproc) {
 	if f.procs[p] {
 		return
 	}
@@ -223,7 +223,7 @@ func (m *Model) collect(f *symFacts, p *cproc) {
 
 // collectCall records the flows of a call: arguments into the callee's
 // parameters, the callee's outputs into the call's targets.
-func (m *Model) collectCall(f *symFacts, p *cproc, n *layers.Node) {
+func (m *model) collectCall(f *symFacts, p *cproc, n *layers.Node) {
 	call := n.Stmt.(*lang.CallStmt)
 	q := p.callee[n.ID]
 	for i, a := range call.Args {
@@ -236,7 +236,7 @@ func (m *Model) collectCall(f *symFacts, p *cproc, n *layers.Node) {
 }
 
 // collectFlow records dst := e.
-func (m *Model) collectFlow(f *symFacts, dst *vcgen.Var, e vcgen.Expr) {
+func (m *model) collectFlow(f *symFacts, dst *vcgen.Var, e vcgen.Expr) {
 	if ref, ok := e.(*vcgen.VarRef); ok {
 		f.copies = append(f.copies, copyFact{dst: dst, src: ref.V})
 		return
@@ -245,7 +245,7 @@ func (m *Model) collectFlow(f *symFacts, dst *vcgen.Var, e vcgen.Expr) {
 }
 
 // collectPrivate records private statements, which may nest loops.
-func (m *Model) collectPrivate(f *symFacts, p *cproc, ss []lang.Stmt) {
+func (m *model) collectPrivate(f *symFacts, p *cproc, ss []lang.Stmt) {
 	lang.Inspect(ss, func(s lang.Stmt) bool {
 		switch s := s.(type) {
 		case *lang.WhileStmt:
@@ -270,7 +270,7 @@ func (m *Model) collectPrivate(f *symFacts, p *cproc, ss []lang.Stmt) {
 }
 
 // collectCmd records the flows of a command.
-func (m *Model) collectCmd(f *symFacts, c vcgen.Cmd) {
+func (m *model) collectCmd(f *symFacts, c vcgen.Cmd) {
 	switch c := c.(type) {
 	case *vcgen.Assume:
 		f.exprs = append(f.exprs, c.E)
@@ -294,7 +294,7 @@ func (m *Model) collectCmd(f *symFacts, c vcgen.Cmd) {
 // appendCanonical appends the thread records, sorted within symmetric
 // roles (the records of a symmetric role's threads are already masked),
 // and sets perm[i] to the thread whose record comes i-th.
-func (m *Model) appendCanonical(b []byte, segs [][]byte, perm []int) []byte {
+func (m *model) appendCanonical(b []byte, segs [][]byte, perm []int) []byte {
 	for i := range perm {
 		perm[i] = i
 	}

@@ -267,7 +267,7 @@ func (rp *replay) localChanges(ru *run, rec *dthread, regs []int64) []string {
 }
 
 // procOfRegs finds the procedure whose register file regs is.
-func procOfRegs(m *Model, regs []int64) *cproc {
+func procOfRegs(m *model, regs []int64) *cproc {
 	for _, p := range m.procs {
 		if len(p.regs) > 0 && &p.regs[0] == &regs[0] {
 			return p
@@ -278,7 +278,7 @@ func procOfRegs(m *Model, regs []int64) *cproc {
 
 // nodeLine describes a node passed by a fragment: the source line of a
 // statement, or the branch taken.
-func (m *Model) nodeLine(n *layers.Node) string {
+func (m *model) nodeLine(n *layers.Node) string {
 	pos := n.Pos()
 	if n.Kind == layers.NodeCond {
 		return fmt.Sprintf("line %d: %s", pos.Line, branchText(n))
@@ -307,7 +307,7 @@ func branchText(n *layers.Node) string {
 }
 
 // where says where a thread is after a transition.
-func (m *Model) where(rec *dthread) string {
+func (m *model) where(rec *dthread) string {
 	if rec.idle() {
 		return "between calls"
 	}
@@ -329,7 +329,7 @@ func (m *Model) where(rec *dthread) string {
 	return fmt.Sprintf("has called %s", top.p.name)
 }
 
-func (m *Model) showArgs(mt *method, vals []int64) string {
+func (m *model) showArgs(mt *method, vals []int64) string {
 	var parts []string
 	objs := mt.proc.sig.Frame()
 	for i, s := range mt.inSlots {
@@ -338,7 +338,7 @@ func (m *Model) showArgs(mt *method, vals []int64) string {
 	return strings.Join(parts, ", ")
 }
 
-func (m *Model) showOuts(mt *method, vals []int64) string {
+func (m *model) showOuts(mt *method, vals []int64) string {
 	var parts []string
 	objs := mt.proc.sig.Frame()
 	for i, s := range mt.outSlots {
