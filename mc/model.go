@@ -160,7 +160,6 @@ func (m *model) note(format string, args ...any) {
 	m.notes = append(m.notes, fmt.Sprintf(format, args...))
 }
 
-
 // layoutGlobals gives every global and uninterpreted constant its slot.
 func (m *model) layoutGlobals() {
 	for _, g := range m.layer.Globals {
