@@ -174,11 +174,12 @@ func (r *refiner) actionToAction(a, up *Action) {
 	if !ok {
 		return
 	}
-	gate := b.Gate(a.Step, lower)
+	// As for steps: both gates assumed, transitions compared without them.
+	gate := vcgen.And(b.Gate(a.Step, lower), b.Gate(up.Step, upper))
 	msg := fmt.Sprintf("action %s at layer %d does not abstract action %s at layer %d: from a state satisfying the lower gate, the lower action makes a move the upper one cannot",
 		up.Name(), r.upper.Num, a.Name(), r.lower.Num)
 	ob, err := r.abstraction(b, ActionAbstraction, msg, gate,
-		b.Stmts(a.Decl.Body.Stmts, lower, Assume), b.Stmts(up.Decl.Body.Stmts, upper, Assume),
+		b.Stmts(a.Decl.Body.Stmts, lower, Transition), b.Stmts(up.Decl.Body.Stmts, upper, Transition),
 		r.upperVars(upper, &up.Decl.Signature), newVars, []lang.Pos{up.Decl.P, a.Decl.P})
 	r.add(ob, err, ActionAbstraction, up.Decl.P)
 }

@@ -198,17 +198,26 @@ func (m *matcher) stepPair(l, u lang.Stmt) {
 	if !ok {
 		return
 	}
-	var gate vcgen.Expr
-	if s := m.lower.StepOf(l); s != nil {
-		gate = b.Gate(s, lower)
-	} else {
-		gate = wlp(b.Stmt(l, lower, Mode{Check: true}), vcgen.Bool(true))
-	}
+	// Both gates are assumed: the lower one (the lower step runs only
+	// where it holds) and the upper one, which the upper layer's own checks
+	// prove wherever its step runs; every lower execution is, step by
+	// step, an upper one, so the upper step runs here too. The transitions
+	// are compared without their gates.
+	gate := vcgen.And(stepGate(b, m.lower, l, lower), stepGate(b, m.upper, u, upper))
 	msg := fmt.Sprintf("the step at line %d of layer %d does not abstract the step at line %d of layer %d: from a state satisfying its gate, the lower step makes a move the upper one cannot",
 		u.Pos().Line, r.upper.Num, l.Pos().Line, r.lower.Num)
-	ob, err := r.abstraction(b, StepAbstraction, msg, gate, b.Stmt(l, lower, Assume), b.Stmt(u, upper, Assume),
+	ob, err := r.abstraction(b, StepAbstraction, msg, gate, b.Stmt(l, lower, Transition), b.Stmt(u, upper, Transition),
 		r.upperVars(upper, &m.upper.Decl.Signature), newVars, []lang.Pos{u.Pos(), l.Pos()})
 	r.add(ob, err, StepAbstraction, u.Pos())
+}
+
+// stepGate is the gate of statement s of procedure p: its full gate if
+// it is a step, else what its asserts require.
+func stepGate(b *Builder, p *Proc, s lang.Stmt, env *Env) vcgen.Expr {
+	if st := p.StepOf(s); st != nil {
+		return b.Gate(st, env)
+	}
+	return wlp(b.Stmt(s, env, Mode{Check: true}), vcgen.Bool(true))
 }
 
 // stripMover prints a statement in full without its mover tag.
