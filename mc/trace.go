@@ -31,11 +31,13 @@ type HistoryEvent struct {
 // representatives), and records the history of calls and returns.
 func (e *explorer) explain(res *Result) {
 	var path []int
-	for i := e.failFrom; i >= 0; i = int(int32(e.parent[i])) {
+	for i := e.failFrom; i >= 0; {
 		path = append(path, i)
-		if e.parent[i] == ^uint32(0) {
+		p := e.parent[i]
+		if p == ^uint32(0) {
 			break
 		}
+		i = int(p)
 	}
 	if e.failFrom < 0 {
 		e.explainInitial(res)
