@@ -1,9 +1,6 @@
 package mc
 
-import (
-	"encoding/binary"
-	"sort"
-)
+import "encoding/binary"
 
 // A map value is stored in a state as one slot: the id of a hash-consed
 // map in a mapTable. A map is a default value plus the finitely many keys
@@ -56,9 +53,17 @@ func (t *mapTable) intern(d int64, es []kv) int64 {
 // get returns m[k].
 func (t *mapTable) get(m, k int64) int64 {
 	es := t.entries[m]
-	i := sort.Search(len(es), func(i int) bool { return es[i].k >= k })
-	if i < len(es) && es[i].k == k {
-		return es[i].v
+	lo, hi := 0, len(es)
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		switch {
+		case es[mid].k < k:
+			lo = mid + 1
+		case es[mid].k > k:
+			hi = mid
+		default:
+			return es[mid].v
+		}
 	}
 	return t.defaults[m]
 }

@@ -134,9 +134,8 @@ func (m *model) porAnalysis() *porInfo {
 	return a
 }
 
-func (m *model) guardReads(mt *method) uint64 {
-	return m.globalMask(m.b.Conj(mt.proc.sig.Requires, mt.proc.env))
-}
+// guardReads is the set of globals a method's requires reads.
+func (m *model) guardReads(mt *method) uint64 { return m.globalMask(mt.requiresIR(m)) }
 
 // cmdFootprint is the set of globals a command reads and writes.
 func cmdFootprint(c vcgen.Cmd, slot map[*vcgen.Var]int) fp {

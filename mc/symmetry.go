@@ -82,7 +82,7 @@ func (m *model) analyzeRole(r *role) (string, map[*vcgen.Var]bool) {
 		if cc.tid >= 0 {
 			tainted[cc.m.proc.frame[cc.tid]] = true
 		}
-		f.exprs = append(f.exprs, cc.m.guard2(m))
+		f.exprs = append(f.exprs, cc.m.requiresIR(m))
 		m.collect(f, cc.m.proc)
 	}
 	for changed := true; changed; {
@@ -117,8 +117,8 @@ func (m *model) analyzeRole(r *role) (string, map[*vcgen.Var]bool) {
 	return "", tainted
 }
 
-// guard2 is the method's requires as IR.
-func (mt *method) guard2(m *model) vcgen.Expr {
+// requiresIR is the method's requires as IR.
+func (mt *method) requiresIR(m *model) vcgen.Expr {
 	return m.b.Conj(mt.proc.sig.Requires, mt.proc.env)
 }
 
