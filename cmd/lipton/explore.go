@@ -69,7 +69,7 @@ func (f *refinesFlag) IsBoolFlag() bool { return true }
 func exploreFlags(o *exploreOptions) *flag.FlagSet {
 	fs := flag.NewFlagSet("explore", flag.ContinueOnError)
 	fs.StringVar(&o.instance, "instance", "", "the instance `NAME` to explore (default: the file's only instance)")
-	fs.IntVar(&o.layer, "layer", -1, "explore layer `L` (default 0)")
+	fs.IntVar(&o.layer, "layer", 0, "explore layer `L`")
 	fs.BoolVar(&o.linearizability, "linearizability", false, "check the layer against the top layer's atomic actions")
 	fs.Var(&o.refines, "refines", "check the layer against the next layer (or --refines=N against layer N)")
 	fs.IntVar(&o.maxStates, "max-states", 50_000_000, "stop after `N` states (0: no limit); stopping is never success")
@@ -151,7 +151,7 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 
 // mcOptions checks the flags against the file and converts them.
 func (o *exploreOptions) mcOptions(info *lang.Info) (mc.Options, error) {
-	opts := mc.Options{Instance: o.instance, Layer: max(o.layer, 0), MaxStates: o.maxStates,
+	opts := mc.Options{Instance: o.instance, Layer: o.layer, MaxStates: o.maxStates,
 		Timeout: o.timeout, NoPOR: o.noPOR, NoSymmetry: o.noSym}
 	if opts.Instance == "" {
 		if len(info.Instances) != 1 {
@@ -165,7 +165,7 @@ func (o *exploreOptions) mcOptions(info *lang.Info) (mc.Options, error) {
 		return opts, fmt.Errorf("there is no instance named %q%s", opts.Instance, instanceNames(info))
 	}
 	top := info.TopLayer()
-	if opts.Layer > top {
+	if opts.Layer < 0 || opts.Layer > top {
 		return opts, fmt.Errorf("there is no layer %d (the layers are 0..%d)", opts.Layer, top)
 	}
 	switch {
