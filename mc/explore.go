@@ -334,18 +334,20 @@ func (e *explorer) emit(ru *run, g []int64, rec *dthread, ev event) {
 	if e.failure != nil {
 		return
 	}
+	set := s.set
+	if e.spec != nil && ev.kind != evNone {
+		set = e.spec.step(s.set, ru.t, ev)
+		if set == refused {
+			return // the client does not make this call
+		}
+	}
 	if f := e.checkState(ru, s, g); f != nil {
 		e.fail(ru, f)
 		return
 	}
-	set := s.set
-	if e.spec != nil && ev.kind != evNone {
-		next, ok := e.spec.step(s.set, ru.t, ev)
-		if !ok {
-			e.failLin(ru, ev)
-			return
-		}
-		set = next
+	if set == unmatched {
+		e.failLin(ru, ev)
+		return
 	}
 	e.succ = e.encodeSucc(e.succ, s, ru.t, g, rec, set, e.sym, true)
 	e.succEnds = append(e.succEnds, len(e.succ))

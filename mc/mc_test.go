@@ -58,6 +58,7 @@ func TestVerdicts(t *testing.T) {
 		{"testdata/chaselev-plain.lip", "small", 0, lin, "", ""},
 		{"testdata/chaselev-take-nocas.lip", "small", 0, lin, "linearizability", "returns from"},
 		{"testdata/chaselev-put-early.lip", "small", 0, lin, "linearizability", "returns from steal with task = 0"},
+		{"testdata/lock-contract.lip", "two", 0, lin, "", ""},
 		{"../proofs/chaselev/chaselev.lip", "small", 0, safe, "", ""},
 		{"../proofs/chaselev/chaselev.lip", "small", 0, lin, "", ""},
 		{"../proofs/chaselev/chaselev.lip", "small", 2, ref, "", ""},

@@ -104,9 +104,20 @@ func (sp *specSide) initial(g []int64) (int32, bool) {
 	return sp.internSet(sp.close(ids)), true
 }
 
+// Outcomes of step besides a normalized state (which is >= 0).
+const (
+	// unmatched: no specification state allows the event (a return, or
+	// the return of an atomic call): a violation.
+	unmatched int32 = -1
+	// refused: the specification's requires forbids the call in every
+	// state the history can reach, so a client does not make it (the
+	// gate of the specification's action is the client's obligation).
+	refused int32 = -2
+)
+
 // step returns the normalized state reached from set by thread t's
-// event, and false if no specification state allows the event.
-func (sp *specSide) step(set int32, t int, ev event) (int32, bool) {
+// event, or unmatched, or refused.
+func (sp *specSide) step(set int32, t int, ev event) int32 {
 	k := sp.key[:0]
 	k = binary.AppendUvarint(k, uint64(set))
 	k = binary.AppendUvarint(k, uint64(t))
@@ -120,11 +131,11 @@ func (sp *specSide) step(set int32, t int, ev event) (int32, bool) {
 	}
 	sp.key = k
 	if r, ok := sp.memo[string(k)]; ok {
-		return r, r >= 0
+		return r
 	}
 	r := sp.compute(set, t, ev)
 	sp.memo[string(k)] = r
-	return r, r >= 0
+	return r
 }
 
 func (sp *specSide) compute(set int32, t int, ev event) int32 {
@@ -134,6 +145,9 @@ func (sp *specSide) compute(set int32, t int, ev event) int32 {
 		ids = sp.apply(ids, t, func(e event) bool {
 			return e.kind == evCall && e.m == smt && equal(e.args, ev.args)
 		})
+		if len(ids) == 0 {
+			return refused
+		}
 		if ev.kind&evReturn != 0 {
 			ids = sp.close(ids)
 		}
@@ -144,7 +158,7 @@ func (sp *specSide) compute(set int32, t int, ev event) int32 {
 		})
 	}
 	if len(ids) == 0 {
-		return -1
+		return unmatched
 	}
 	return sp.internSet(sp.close(ids))
 }
@@ -275,20 +289,15 @@ func (sp *specSide) members(set int32) []uint32 {
 	return out
 }
 
-// explainFailure says why an event has no match in the specification.
+// explainFailure says why a return has no match in the specification.
 func (sp *specSide) explainFailure(t int, ev event) string {
 	th := sp.impl.threads[t].String()
-	what := "layer " + fmt.Sprint(sp.m.layer.Num)
-	if ev.kind == evCall {
-		return fmt.Sprintf("%s calls %s(%s), which %s does not allow here (its requires does not hold after this history)",
-			th, ev.m.name, sp.impl.showArgs(ev.m, ev.args), what)
-	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s returns from %s", th, ev.m.name)
 	if outs := sp.impl.showOuts(ev.m, ev.outs); outs != "" {
 		fmt.Fprintf(&b, " with %s", outs)
 	}
-	fmt.Fprintf(&b, ", but no linearization of the history by the atomic actions of %s explains it", what)
+	fmt.Fprintf(&b, ", but no linearization of the history by the atomic actions of layer %d explains it", sp.m.layer.Num)
 	return b.String()
 }
 

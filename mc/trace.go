@@ -124,16 +124,14 @@ func (rp *replay) emit(ru *run, g []int64, rec *dthread, ev event) {
 		return
 	}
 	e := rp.e
-	if e.checkState(ru, ru.src, g) != nil {
-		return
-	}
 	set := ru.src.set
 	if e.spec != nil && ev.kind != evNone {
-		next, ok := e.spec.step(ru.src.set, ru.t, ev)
-		if !ok {
+		if set = e.spec.step(ru.src.set, ru.t, ev); set < 0 {
 			return
 		}
-		set = next
+	}
+	if e.checkState(ru, ru.src, g) != nil {
+		return
 	}
 	rp.scratch = e.encodeSucc(rp.scratch[:0], ru.src, ru.t, g, rec, set, e.sym, false)
 	if string(rp.scratch) != string(rp.target) {
@@ -150,11 +148,15 @@ func (rp *replay) emit(ru *run, g []int64, rec *dthread, ev event) {
 // after it (invariants, interference, linearizability).
 func (rp *replay) failHere(ru *run, g []int64, rec *dthread, ev event) bool {
 	e := rp.e
-	f := e.checkState(ru, ru.src, g)
-	if f == nil && e.spec != nil && ev.kind != evNone {
-		if _, ok := e.spec.step(ru.src.set, ru.t, ev); !ok {
-			f = e.linFailure(ru, ev)
+	set := ru.src.set
+	if e.spec != nil && ev.kind != evNone {
+		if set = e.spec.step(ru.src.set, ru.t, ev); set == refused {
+			return false
 		}
+	}
+	f := e.checkState(ru, ru.src, g)
+	if f == nil && set == unmatched {
+		f = e.linFailure(ru, ev)
 	}
 	if f == nil {
 		return false
