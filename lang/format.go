@@ -19,8 +19,48 @@ func Format(f *File) []byte {
 		p.decl(d)
 	}
 	p.flushComments(len(f.Src) + 1)
-	return []byte(p.out.String())
+	return []byte(alignTrailingComments(p.out.String()))
 }
+
+// alignTrailingComments lines up the // comments that trail the code of
+// consecutive lines at the same indentation, as gofmt does, so that a
+// column of declarations reads as a table.
+func alignTrailingComments(text string) string {
+	lines := strings.Split(text, "\n")
+	for i := 0; i < len(lines); {
+		j := i
+		for j < len(lines) && trailing(lines[j]) >= 0 && indentOf(lines[j]) == indentOf(lines[i]) {
+			j++
+		}
+		if j-i >= 2 {
+			width := 0
+			for _, l := range lines[i:j] {
+				width = max(width, len(strings.TrimRight(l[:trailing(l)], " ")))
+			}
+			for k := i; k < j; k++ {
+				c := trailing(lines[k])
+				code := strings.TrimRight(lines[k][:c], " ")
+				lines[k] = code + strings.Repeat(" ", width-len(code)+2) + lines[k][c:]
+			}
+		}
+		if j == i {
+			j++
+		}
+		i = j
+	}
+	return strings.Join(lines, "\n")
+}
+
+// trailing returns where a // comment after code starts on a line, or -1.
+func trailing(line string) int {
+	i := strings.Index(line, "//")
+	if i <= 0 || strings.TrimSpace(line[:i]) == "" {
+		return -1
+	}
+	return i
+}
+
+func indentOf(line string) int { return len(line) - len(strings.TrimLeft(line, " ")) }
 
 func isBlock(d Decl) bool {
 	switch d.(type) {

@@ -2,6 +2,10 @@ package lang
 
 import "strings"
 
+// maxInlineStep is the widest line a [ ] group of simple statements is
+// printed on; a longer group gets one statement per line.
+const maxInlineStep = 100
+
 func (p *printer) stmts(ss []Stmt) {
 	for _, s := range ss {
 		p.stmt(s)
@@ -19,8 +23,8 @@ func (p *printer) stmt(s Stmt) {
 	pre := moverPrefix(s)
 	switch s := s.(type) {
 	case *StepStmt:
-		if simpleOnly(s.Body) {
-			p.line(s.P, "%s[%s]", pre, inlineStmts(s.Body))
+		if text, ok := inlineGroup(s.Body); ok && len(pre)+len(text)+2+2*p.indent <= maxInlineStep {
+			p.line(s.P, "%s[%s]", pre, text)
 			return
 		}
 		p.line(s.P, "%s[", pre)
@@ -111,6 +115,52 @@ func condString(e Expr) string {
 		return "*"
 	}
 	return ExprString(e)
+}
+
+// inlineGroup renders the statements of a [ ] group on one line if they
+// are simple statements, or ifs and choices of such, as in a CAS:
+// [if (h == H) { H := h + 1; ok := true; } else { ok := false; }].
+func inlineGroup(ss []Stmt) (string, bool) {
+	var parts []string
+	for _, s := range ss {
+		text, ok := inlineStmt(s)
+		if !ok {
+			return "", false
+		}
+		parts = append(parts, text)
+	}
+	return strings.Join(parts, " "), true
+}
+
+func inlineStmt(s Stmt) (string, bool) {
+	switch s := s.(type) {
+	case *AssignStmt, *HavocStmt, *AssumeStmt, *AssertStmt:
+		return moverPrefix(s) + simpleString(s), true
+	case *IfStmt:
+		then, ok := inlineGroup(s.Then.Stmts)
+		if !ok || moverPrefix(s) != "" {
+			return "", false
+		}
+		text := "if (" + condString(s.Cond) + ") " + braced(then)
+		switch e := s.Else.(type) {
+		case nil:
+			return text, true
+		case *BlockStmt:
+			els, ok := inlineGroup(e.Block.Stmts)
+			return text + " else " + braced(els), ok
+		default:
+			els, ok := inlineStmt(e)
+			return text + " else " + els, ok
+		}
+	}
+	return "", false
+}
+
+func braced(text string) string {
+	if text == "" {
+		return "{ }"
+	}
+	return "{ " + text + " }"
 }
 
 // simpleOnly reports whether a step holds only simple statements, so
