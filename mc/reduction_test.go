@@ -45,7 +45,7 @@ func corpus(t *testing.T) map[string]*layers.Program {
 // reductionBudget bounds each search of the corpus test; a search that
 // reaches it without reductions (the largest configuration, run first) is
 // not compared.
-const reductionBudget = 200_000
+const reductionBudget = 240_000
 
 // TestReductionsPreserveVerdicts runs every instance of the corpus at
 // every layer (and layer 0 against the top layer for linearizability)
