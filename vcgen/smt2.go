@@ -63,7 +63,8 @@ func (sw *smtWriter) script(v *vc) {
 	}
 	sw.comment("The obligation has quantifiers, so each assert is a problem of its own,")
 	sw.comment("separated by (reset): without push/pop Z3 preprocesses the problem,")
-	sw.comment("which its quantifier instantiation needs. lipton solves it the same way.")
+	sw.comment("which its quantifier instantiation needs. lipton asks each query this")
+	sw.comment("way unless an incremental attempt already found it unsat.")
 	for i, g := range v.goals {
 		if i > 0 {
 			sw.w.WriteString("(reset)\n")

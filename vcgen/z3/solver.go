@@ -175,6 +175,19 @@ func (s *Solver) CheckAssuming(cancel context.Context, assumptions ...Term) (Sta
 	return Unknown, nil
 }
 
+// Interruptible runs f, which uses ctx, and interrupts the Z3 operation f
+// is in when cancel is done; the interrupted operation fails with an
+// error. It reports whether it interrupted. Check and CheckAssuming do
+// this by themselves; Interruptible bounds other long operations, such as
+// evaluating terms in a large model.
+func (ctx *Context) Interruptible(cancel context.Context, f func()) (interrupted bool) {
+	ctx.checkOpen()
+	stop := ctx.interruptWhenDone(cancel)
+	defer func() { interrupted = stop() }()
+	f()
+	return false
+}
+
 // interruptWhenDone starts a goroutine that interrupts Z3 when cancel is
 // done. The returned stop function ends the goroutine, waits for it, so
 // that no interrupt outlives the query, and reports whether it

@@ -659,3 +659,32 @@ func TestResetAndEvalWithoutCompletion(t *testing.T) {
 		t.Errorf("x + y with completion = %s, want a numeral", v)
 	}
 }
+
+func TestInterruptible(t *testing.T) {
+	ctx := newTestContext(t)
+	s, _ := ctx.NewSolver()
+	x := ctx.Const("x", ctx.IntSort())
+	s.Assert(ctx.Gt(x, ctx.Int(3)))
+	if st, _ := s.Check(context.Background()); st != Sat {
+		t.Fatal(st)
+	}
+	m, _ := s.Model()
+	// Not canceled: f runs normally.
+	var v *big.Int
+	var err error
+	if ctx.Interruptible(context.Background(), func() { v, err = m.Int(x) }) || err != nil || v.Int64() <= 3 {
+		t.Errorf("x = %v, %v", v, err)
+	}
+	// Canceled while f runs: the operations in f may fail, later ones work.
+	cctx, cancel := context.WithCancel(context.Background())
+	interrupted := ctx.Interruptible(cctx, func() {
+		cancel()
+		time.Sleep(20 * time.Millisecond) // the watcher interrupts now
+	})
+	if !interrupted {
+		t.Error("Interruptible did not report the interrupt")
+	}
+	if st, err := s.Check(context.Background()); st != Sat || err != nil {
+		t.Errorf("after an interrupt: %v, %v", st, err)
+	}
+}
