@@ -16,16 +16,18 @@ type Encoding int
 // Measured on the benchmark batch (bench_test.go: 240 obligations, 80
 // commutativity checks with one assert, 80 gate preservations with three,
 // 80 refinement checks with four; 60 of the 640 asserts fail), one Prover,
-// 12 alternating rounds, CPU time per obligation (Z3 4.8.12, 2-core VM):
+// 12 alternating rounds, CPU time per obligation (Z3 4.8.12, 2-core VM,
+// two runs of TestMeasureEncodings):
 //
-//	per-assert  640 checks  median 654µs  best 502µs
-//	labelled    280 checks  median 663µs  best 539µs
+//	per-assert  640 checks  median 542µs, 592µs  best 495µs, 487µs
+//	labelled    280 checks  median 533µs, 616µs  best 504µs, 470µs
 //
 // Labelled needs fewer checks but each is on a disjunction of failures,
 // and the fixed cost of an obligation (encoding, asserting the
-// definitions, one push/pop scope) dominates these small queries. So the
-// default is per-assert, which also times each assert separately and keeps
-// one hard assert from making its neighbours unknown.
+// definitions, its push/pop scope) dominates these small queries: the two
+// are equally fast within the noise. The default is per-assert, which
+// also times each assert separately and keeps one hard assert from making
+// its neighbours unknown.
 const (
 	// DefaultEncoding is PerAssert.
 	DefaultEncoding Encoding = iota
