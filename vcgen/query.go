@@ -67,32 +67,105 @@ func (s *session) checkShared(f z3.Term, onSat func() error) (z3.Status, error) 
 	return s.answer(solver, st, err, onSat)
 }
 
-// checkFresh checks f on a fresh solver. The solver lives in the
-// obligation's arena scope, so the terms and models of all queries stay
-// valid until the obligation is done.
+// checkFresh decides f on solvers of a fresh Z3 context, into which the
+// definitions and f are parsed from their SMT-LIB2 text, with a portfolio
+// of random seeds. Both matter for quantifiers (proofs/TOOL-ISSUES.md
+// #5): Z3 4.8.12's instantiation heuristics depend on the order terms
+// were created in and on the seed. In the long-lived worker context it
+// gave up ("incomplete quantifiers", or a timeout after minutes) on
+// queries that a fresh parse decides, and on one such query seeds 0 to 5
+// took from 0.013 s to more than 30 s. So each attempt gets a short slice
+// with the next seed, the slices growing, until the obligation's time is
+// up. A model is translated back into the worker context (the parsed
+// constants have the worker's names and sorts), where the counterexample
+// is read.
 func (s *session) checkFresh(f z3.Term, onSat func() error) (z3.Status, error) {
-	solver, err := s.en.ctx.NewSolver()
+	text, err := s.queryText(f)
 	if err != nil {
 		return z3.Unknown, err
 	}
-	for _, d := range append(s.defs, f) {
-		if err := solver.Assert(d); err != nil {
+	s.last = nil
+	for attempt := 0; ; attempt++ {
+		slice := freshSlice(attempt)
+		last := !s.deadline.IsZero() && time.Until(s.deadline) <= slice
+		st, reason, err := s.freshAttempt(text, uint(attempt), slice, last, onSat)
+		switch {
+		case err != nil:
 			return z3.Unknown, err
+		case st != z3.Unknown:
+			return st, nil
+		case last || s.expired() || s.parent.Err() != nil || attempt >= maxFreshAttempts:
+			s.lastReason = reason
+			return z3.Unknown, nil
 		}
 	}
-	if !s.deadline.IsZero() {
-		if err := solver.SetTimeout(time.Until(s.deadline)); err != nil {
-			return z3.Unknown, err
-		}
-	}
-	s.last = solver
-	st, err := solver.Check(s.cancel)
-	return s.answer(solver, st, err, onSat)
 }
 
-// answer reads the model of a sat answer and passes it to onSat. Reading
-// a counterexample evaluates terms in the model, which can take long on a
-// large model, so it is interrupted at the obligation's deadline.
+// queryText prints the definitions and f as SMT-LIB2 declarations and
+// assertions.
+func (s *session) queryText(f z3.Term) (string, error) {
+	tmp, err := s.en.ctx.NewSimpleSolver()
+	if err != nil {
+		return "", err
+	}
+	for _, d := range append(s.defs, f) {
+		if err := tmp.Assert(d); err != nil {
+			return "", err
+		}
+	}
+	return tmp.String(), nil
+}
+
+// maxFreshAttempts bounds the seeds tried when there is no deadline.
+const maxFreshAttempts = 12
+
+// freshSlice is the time given to fresh attempt n: 1 s for the first
+// four seeds, then doubling every four attempts.
+func freshSlice(n int) time.Duration { return time.Second << (n / 4) }
+
+// freshAttempt parses text into a new context and checks it there with
+// the given seed, for slice (or up to the deadline if last). On sat, the
+// model is translated into the worker context and read by onSat.
+func (s *session) freshAttempt(text string, seed uint, slice time.Duration, last bool, onSat func() error) (z3.Status, string, error) {
+	fresh, err := z3.NewContext()
+	if err != nil {
+		return z3.Unknown, "", err
+	}
+	defer fresh.Close()
+	solver, err := fresh.NewSolver()
+	if err != nil {
+		return z3.Unknown, "", err
+	}
+	if err := solver.AssertText(text); err != nil {
+		return z3.Unknown, "", err
+	}
+	if err := solver.SetSeed(seed); err != nil {
+		return z3.Unknown, "", err
+	}
+	timeout := slice
+	if last && !s.deadline.IsZero() {
+		timeout = time.Until(s.deadline)
+	}
+	if err := solver.SetTimeout(timeout); err != nil {
+		return z3.Unknown, "", err
+	}
+	st, err := solver.Check(s.cancel)
+	if err != nil || st != z3.Sat {
+		return st, solver.ReasonUnknown(), err
+	}
+	m, err := solver.Model()
+	if err != nil {
+		return z3.Unknown, "", err
+	}
+	back, err := m.TranslateTo(s.en.ctx)
+	if err != nil {
+		return z3.Unknown, "", err
+	}
+	st, err = s.readModel(back, onSat)
+	return st, "", err
+}
+
+// answer reads the model of a sat answer and passes it to onSat.
 func (s *session) answer(solver *z3.Solver, st z3.Status, err error, onSat func() error) (z3.Status, error) {
 	if err != nil || st != z3.Sat {
 		return st, err
@@ -101,14 +174,41 @@ func (s *session) answer(solver *z3.Solver, st z3.Status, err error, onSat func(
 	if err != nil {
 		return z3.Unknown, err
 	}
+	return s.readModel(m, onSat)
+}
+
+// cexBudget bounds the time spent reading a counterexample from a model.
+// The verdict does not depend on it: the query was sat, so the assert
+// fails. Models of quantified queries can be huge, and evaluating every
+// variable in them can take minutes.
+const cexBudget = 3 * time.Second
+
+// readModel loads a model of the worker context into the reader and calls
+// onSat to read the counterexample. If that takes more than cexBudget (or
+// the obligation's remaining time), or fails, the answer is still sat,
+// without a counterexample; s.cexNote says why.
+func (s *session) readModel(m *z3.Model, onSat func() error) (z3.Status, error) {
+	var err error
 	s.reader.m = m
-	if s.en.ctx.Interruptible(s.cancel, func() { err = onSat() }) {
-		return z3.Unknown, nil // reported as timeout or canceled
+	s.cexNote = ""
+	budget := cexBudget
+	if !s.deadline.IsZero() && time.Until(s.deadline) < budget {
+		budget = max(time.Until(s.deadline), 0)
+	}
+	ctx, stop := context.WithTimeout(s.cancel, budget)
+	defer stop()
+	if s.en.ctx.Interruptible(ctx, func() { err = onSat() }) {
+		if s.parent.Err() != nil {
+			return z3.Unknown, nil // canceled by the caller
+		}
+		s.cexNote = "the solver found a counterexample, but reading its values from the model took too long"
+		return z3.Sat, nil
 	}
 	if err != nil {
-		return z3.Unknown, err
+		s.cexNote = "the solver found a counterexample, but its values could not be read: " + err.Error()
+		return z3.Sat, nil
 	}
-	return st, nil
+	return z3.Sat, nil
 }
 
 // setSharedTimeout gives the shared solver Z3's timeout parameter, a
@@ -135,10 +235,14 @@ func (s *session) reason() string {
 	if s.expired() {
 		return "timeout"
 	}
-	if s.last == nil {
+	r := s.lastReason
+	if s.last != nil {
+		r = s.last.ReasonUnknown()
+	}
+	if r == "" {
 		return "unknown"
 	}
-	r := strings.Trim(s.last.ReasonUnknown(), "()")
+	r = strings.Trim(r, "()")
 	if r == "canceled" || r == "interrupted" {
 		return "timeout" // our deadline context fired just before Z3's timer
 	}

@@ -26,20 +26,22 @@ import (
 // queue, Treiber stack), trying incrementally first cut the solver time of
 // their quantified obligations from 3.3s to 0.45s and from 4.1s to 0.65s.
 type session struct {
-	p        *Prover
-	budget   time.Duration   // opts.Timeout
-	solver   *z3.Solver      // the Prover's shared solver
-	last     *z3.Solver      // the solver of the latest query
-	defs     []z3.Term       // the vc's definitions
-	parent   context.Context // the caller's context: cancellation
-	cancel   context.Context // parent, bounded by the deadline
-	deadline time.Time       // zero if no timeout
-	v        *vc
-	en       *encoder
-	reader   *modelReader
-	fails    []z3.Term // failure formula of each goal
-	results  []Result
-	final    bool // the next query is the obligation's last
+	p          *Prover
+	budget     time.Duration   // opts.Timeout
+	solver     *z3.Solver      // the Prover's shared solver
+	last       *z3.Solver      // the solver of the latest query
+	lastReason string          // why the last fresh-context query was unknown
+	cexNote    string          // why the last sat answer has no counterexample
+	defs       []z3.Term       // the vc's definitions
+	parent     context.Context // the caller's context: cancellation
+	cancel     context.Context // parent, bounded by the deadline
+	deadline   time.Time       // zero if no timeout
+	v          *vc
+	en         *encoder
+	reader     *modelReader
+	fails      []z3.Term // failure formula of each goal
+	results    []Result
+	final      bool // the next query is the obligation's last
 }
 
 // quantifiedTry bounds the incremental attempt at a query with
@@ -191,6 +193,9 @@ func (s *session) settle(r *Result, st z3.Status, err error) {
 		r.Verdict = Proven
 	case st == z3.Sat:
 		r.Verdict = Failed
+		if r.Cex == nil {
+			r.Reason = s.cexNote
+		}
 	default:
 		r.Verdict, r.Reason = Unknown, s.reason()
 	}

@@ -55,6 +55,9 @@ func printFinding(w io.Writer, src []byte, f *finding) {
 	if f.unknown && f.reason != "" {
 		fmt.Fprintf(w, "  the solver could not decide it: %s\n", f.reason)
 	}
+	if !f.unknown && f.cex == nil && f.reason != "" {
+		fmt.Fprintf(w, "  (no counterexample: %s)\n", f.reason)
+	}
 	if f.cex != nil {
 		printCounterexample(w, f.ob, f.cex)
 	}

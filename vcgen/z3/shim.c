@@ -296,7 +296,19 @@ int lz_is_var0(Z3_context c, Z3_ast a) {
 lz_result lz_mk_solver(Z3_context c, int simple) {
 	lz_result r;
 	LZ_BEGIN;
-	Z3_solver s = simple ? Z3_mk_simple_solver(c) : Z3_mk_solver(c);
+	Z3_solver s = NULL;
+	if (simple == 2) {
+		/* A solver that runs Z3's "default" tactic, as the z3 command
+		   line's check-sat does. */
+		Z3_tactic t = Z3_mk_tactic(c, "default");
+		if (lz_err == Z3_OK && t != NULL) {
+			Z3_tactic_inc_ref(c, t);
+			s = Z3_mk_solver_from_tactic(c, t);
+			Z3_tactic_dec_ref(c, t);
+		}
+	} else {
+		s = simple ? Z3_mk_simple_solver(c) : Z3_mk_solver(c);
+	}
 	r.err = lz_err;
 	r.p = NULL;
 	if (r.err == Z3_OK && s != NULL) {
@@ -330,14 +342,21 @@ int lz_solver_reset(Z3_context c, Z3_solver s) {
 	return lz_err;
 }
 
+int lz_solver_set_uint(Z3_context c, Z3_solver s, const char *name, unsigned v);
+
 int lz_solver_set_timeout(Z3_context c, Z3_solver s, unsigned ms) {
+	return lz_solver_set_uint(c, s, "timeout", ms);
+}
+
+/* lz_solver_set_uint sets one unsigned parameter of s. */
+int lz_solver_set_uint(Z3_context c, Z3_solver s, const char *name, unsigned v) {
 	LZ_BEGIN;
 	Z3_params p = Z3_mk_params(c);
 	if (p == NULL) {
 		return lz_err == Z3_OK ? Z3_MEMOUT_FAIL : lz_err;
 	}
 	Z3_params_inc_ref(c, p);
-	Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, "timeout"), ms);
+	Z3_params_set_uint(c, p, Z3_mk_string_symbol(c, name), v);
 	if (lz_err == Z3_OK) {
 		Z3_solver_set_params(c, s, p);
 	}
@@ -459,4 +478,29 @@ lz_result lz_func_entry_arg(Z3_context c, Z3_func_entry e, unsigned i) {
 lz_result lz_func_entry_value(Z3_context c, Z3_func_entry e) {
 	LZ_BEGIN;
 	return lz_ast_result(c, Z3_func_entry_get_value(c, e));
+}
+
+
+/* lz_model_translate copies m into context dst. The result is owned by dst. */
+lz_result lz_model_translate(Z3_context src, Z3_model m, Z3_context dst) {
+	lz_result r;
+	LZ_BEGIN;
+	Z3_model t = Z3_model_translate(src, m, dst);
+	r.err = lz_err;
+	if (r.err == Z3_OK) {
+		r.err = Z3_get_error_code(dst);
+	}
+	r.p = NULL;
+	if (r.err == Z3_OK && t != NULL) {
+		Z3_model_inc_ref(dst, t);
+		r.p = t;
+	}
+	return r;
+}
+
+
+int lz_solver_from_string(Z3_context c, Z3_solver s, const char *text) {
+	LZ_BEGIN;
+	Z3_solver_from_string(c, s, text);
+	return lz_err;
 }

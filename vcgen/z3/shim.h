@@ -108,3 +108,6 @@ lz_result lz_func_entry_arg(Z3_context c, Z3_func_entry e, unsigned i);
 lz_result lz_func_entry_value(Z3_context c, Z3_func_entry e);
 
 #endif
+lz_result lz_model_translate(Z3_context src, Z3_model m, Z3_context dst);
+int lz_solver_set_uint(Z3_context c, Z3_solver s, const char *name, unsigned v);
+int lz_solver_from_string(Z3_context c, Z3_solver s, const char *text);

@@ -52,6 +52,12 @@ func (ctx *Context) NewSolver() (*Solver, error) { return ctx.newSolver(0) }
 // Its first check is some ten times cheaper than a fresh NewSolver's.
 func (ctx *Context) NewSimpleSolver() (*Solver, error) { return ctx.newSolver(1) }
 
+// NewTacticSolver returns a fresh, non-incremental solver that runs Z3's
+// "default" tactic, as the z3 command line's check-sat does. On some
+// quantified problems it succeeds quickly where NewSolver's combination
+// of tactics reports "incomplete quantifiers" after a long search.
+func (ctx *Context) NewTacticSolver() (*Solver, error) { return ctx.newSolver(2) }
+
 func (ctx *Context) newSolver(simple C.int) (*Solver, error) {
 	ctx.checkOpen()
 	res := C.lz_mk_solver(ctx.c, simple)
