@@ -208,33 +208,11 @@ func (c *compiler) value(n int64, s vcgen.Sort) vcgen.Value {
 // hasQuant reports whether a command contains a quantifier.
 func hasQuant(c vcgen.Cmd) bool {
 	found := false
-	var cmd func(vcgen.Cmd)
-	expr := func(e vcgen.Expr) {
-		if !found && exprHasQuant(e) {
-			found = true
+	vcgen.InspectCmd(c, func(c vcgen.Cmd) {
+		for _, e := range vcgen.Exprs(c) {
+			found = found || exprHasQuant(e)
 		}
-	}
-	cmd = func(c vcgen.Cmd) {
-		switch c := c.(type) {
-		case *vcgen.Assume:
-			expr(c.E)
-		case *vcgen.Assert:
-			expr(c.E)
-		case *vcgen.Assign:
-			for _, e := range c.Rhs {
-				expr(e)
-			}
-		case *vcgen.Choice:
-			for _, b := range c.Branches {
-				cmd(b)
-			}
-		case *vcgen.Seq:
-			for _, b := range c.Cmds {
-				cmd(b)
-			}
-		}
-	}
-	cmd(c)
+	})
 	return found
 }
 

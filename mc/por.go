@@ -140,12 +140,12 @@ func (m *model) guardReads(mt *method) uint64 { return m.globalMask(mt.requiresI
 // cmdFootprint is the set of globals a command reads and writes.
 func cmdFootprint(c vcgen.Cmd, slot map[*vcgen.Var]int) fp {
 	var f fp
-	for v := range layers.Reads(c) {
+	for v := range vcgen.Reads(c) {
 		if i, ok := slot[v]; ok {
 			f.r |= 1 << i
 		}
 	}
-	for v := range layers.Writes(c) {
+	for v := range vcgen.Assigned(c) {
 		if i, ok := slot[v]; ok {
 			f.w |= 1 << i
 		}

@@ -38,7 +38,7 @@ func stepFootprint(s *layers.Step) footprint {
 	for _, v := range vcgen.FreeVars(b.Gate(s, te)) {
 		gate[v] = true
 	}
-	return footprint{reads: globals(layers.Reads(body)), writes: globals(layers.Writes(body)), gateReads: globals(gate)}
+	return footprint{reads: globals(vcgen.Reads(body)), writes: globals(vcgen.Assigned(body)), gateReads: globals(gate)}
 }
 
 func disjoint(a, b map[*lang.Object]bool) bool {

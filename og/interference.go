@@ -127,7 +127,7 @@ func (f interferer) key() string {
 
 // touches reports whether code writes a variable that e reads.
 func touches(code vcgen.Cmd, e vcgen.Expr) bool {
-	w := layers.Writes(code)
+	w := vcgen.Assigned(code)
 	for _, v := range vcgen.FreeVars(e) {
 		if w[v] {
 			return true

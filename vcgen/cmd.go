@@ -119,3 +119,52 @@ func walkCmd(c Cmd, f func(Cmd)) {
 		}
 	}
 }
+
+// InspectCmd calls f for c and for every command inside it, depth first
+// and in order.
+func InspectCmd(c Cmd, f func(Cmd)) { walkCmd(c, f) }
+
+// Exprs returns the expressions a command holds itself (not those of the
+// commands inside a Seq or Choice).
+func Exprs(c Cmd) []Expr {
+	switch c := c.(type) {
+	case *Assume:
+		return []Expr{c.E}
+	case *Assert:
+		return []Expr{c.E}
+	case *Assign:
+		return c.Rhs
+	}
+	return nil
+}
+
+// Assigned returns the variables a command may assign or havoc.
+func Assigned(c Cmd) map[*Var]bool {
+	w := make(map[*Var]bool)
+	walkCmd(c, func(c Cmd) {
+		switch c := c.(type) {
+		case *Assign:
+			for _, v := range c.Lhs {
+				w[v] = true
+			}
+		case *Havoc:
+			for _, v := range c.Vars {
+				w[v] = true
+			}
+		}
+	})
+	return w
+}
+
+// Reads returns the variables the expressions of a command read.
+func Reads(c Cmd) map[*Var]bool {
+	r := make(map[*Var]bool)
+	walkCmd(c, func(c Cmd) {
+		for _, e := range Exprs(c) {
+			for _, v := range FreeVars(e) {
+				r[v] = true
+			}
+		}
+	})
+	return r
+}
