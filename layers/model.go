@@ -172,3 +172,19 @@ func (p *Proc) StepOf(s lang.Stmt) *Step {
 	}
 	return nil
 }
+
+// Describe names the annotation of a yield point for messages: "the
+// requires of put", "the annotation of the yield at line 12 in take1".
+func (y *YieldPoint) Describe() string {
+	switch y.Kind {
+	case YieldEntry:
+		return fmt.Sprintf("the requires of %s", y.Proc.Name())
+	case YieldExit:
+		return fmt.Sprintf("the ensures of %s", y.Proc.Name())
+	case YieldLoop:
+		return fmt.Sprintf("the invariant of the loop at line %d in %s", y.Pos.Line, y.Proc.Name())
+	case YieldCall:
+		return fmt.Sprintf("the requires of %s at the call at line %d in %s", y.Callee().Name.Name, y.Pos.Line, y.Proc.Name())
+	}
+	return fmt.Sprintf("the annotation of the yield at line %d in %s", y.Pos.Line, y.Proc.Name())
+}

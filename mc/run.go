@@ -290,17 +290,11 @@ func (ru *run) annotationFailed(x *exec, p *cproc, node int) {
 	ru.sink.fail(ru, f)
 }
 
-// describeYield names a yield point's annotation.
+// describeYield names a yield point's annotation; at entry and exit the
+// layer's invariants are checked with it.
 func describeYield(y *layers.YieldPoint) string {
-	switch y.Kind {
-	case layers.YieldEntry:
-		return fmt.Sprintf("the requires of %s (or a layer invariant)", y.Proc.Name())
-	case layers.YieldExit:
-		return fmt.Sprintf("the ensures of %s (or a layer invariant)", y.Proc.Name())
-	case layers.YieldLoop:
-		return fmt.Sprintf("the invariant of the loop at line %d in %s", y.Pos.Line, y.Proc.Name())
-	case layers.YieldCall:
-		return fmt.Sprintf("the requires of %s at the call at line %d in %s", y.Callee().Name.Name, y.Pos.Line, y.Proc.Name())
+	if y.Kind == layers.YieldEntry || y.Kind == layers.YieldExit {
+		return y.Describe() + " (or a layer invariant)"
 	}
-	return fmt.Sprintf("the annotation of the yield at line %d in %s", y.Pos.Line, y.Proc.Name())
+	return y.Describe()
 }

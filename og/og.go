@@ -55,19 +55,7 @@ func obName(l *layers.Layer, kind string, parts ...any) string {
 }
 
 // describe names a yield point in messages.
-func describe(y *layers.YieldPoint) string {
-	switch y.Kind {
-	case layers.YieldEntry:
-		return fmt.Sprintf("the requires of %s", y.Proc.Name())
-	case layers.YieldExit:
-		return fmt.Sprintf("the ensures of %s", y.Proc.Name())
-	case layers.YieldLoop:
-		return fmt.Sprintf("the invariant of the loop at line %d in %s", y.Pos.Line, y.Proc.Name())
-	case layers.YieldCall:
-		return fmt.Sprintf("the requires of %s at the call at line %d in %s", y.Callee().Name.Name, y.Pos.Line, y.Proc.Name())
-	}
-	return fmt.Sprintf("the annotation of the yield at line %d in %s", y.Pos.Line, y.Proc.Name())
-}
+func describe(y *layers.YieldPoint) string { return y.Describe() }
 
 // from names the start of a fragment in messages.
 func from(y *layers.YieldPoint) string {
