@@ -56,13 +56,13 @@ func nonInterference(l *layers.Layer) ([]*vcgen.Obligation, []Skipped) {
 			for _, f := range fs {
 				if why, ok := l.Program.Exclusive(&p.Decl.Signature, f.sig()); ok {
 					skipped = append(skipped, Skipped{Check: NonInterference, Layer: l.Num,
-						Reason: fmt.Sprintf("%s vs %s: they never run concurrently (both require %s)", describe(y), f.name(), why)})
+						Reason: fmt.Sprintf("%s vs %s: they never run concurrently (both require %s)", y.Describe(), f.name(), why)})
 					continue
 				}
 				ob := nonInterferenceCheck(y, f)
 				if ob == nil {
 					skipped = append(skipped, Skipped{Check: NonInterference, Layer: l.Num,
-						Reason: fmt.Sprintf("%s of %s vs %s: disjoint footprints", describe(y), p.Name(), f.name())})
+						Reason: fmt.Sprintf("%s vs %s: disjoint footprints", y.Describe(), f.name())})
 					continue
 				}
 				obs = append(obs, ob)
@@ -88,7 +88,7 @@ func nonInterferenceCheck(y *layers.YieldPoint, f interferer) *vcgen.Obligation 
 		env2 := b.Frame(env, &f.action.Decl.Signature, ".2", "thread 2 ("+f.action.Name()+")")
 		pre = vcgen.And(b.Conj(f.action.Decl.Requires, env2), b.Conj(l.Invariants, env2))
 		distinct = layers.Distinct(&y.Proc.Decl.Signature, env1, &f.action.Decl.Signature, env2)
-		msg := fmt.Sprintf("%s may be invalidated by another thread running %s", describe(y), f.name())
+		msg := fmt.Sprintf("%s may be invalidated by another thread running %s", y.Describe(), f.name())
 		code = vcgen.Sequence(b.Stmts(f.action.Decl.Body.Stmts, env2, layers.Assume),
 			layers.Check(NonInterference, target, msg, y.Pos, f.action.Decl.P))
 	} else {
@@ -98,7 +98,7 @@ func nonInterferenceCheck(y *layers.YieldPoint, f interferer) *vcgen.Obligation 
 		g := &layers.Fragments{B: b, Env: env2, Proc: f.proc, Mode: layers.Assume}
 		g.End = func(q *layers.YieldPoint) vcgen.Cmd {
 			msg := fmt.Sprintf("%s may be invalidated by another thread running %s to line %d",
-				describe(y), f.name(), q.Pos.Line)
+				y.Describe(), f.name(), q.Pos.Line)
 			return layers.Check(NonInterference, target, msg, y.Pos, f.start.Pos, q.Pos)
 		}
 		code = g.From(f.start)

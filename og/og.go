@@ -54,9 +54,6 @@ func obName(l *layers.Layer, kind string, parts ...any) string {
 	return s
 }
 
-// describe names a yield point in messages.
-func describe(y *layers.YieldPoint) string { return y.Describe() }
-
 // from names the start of a fragment in messages.
 func from(y *layers.YieldPoint) string {
 	if y.Kind == layers.YieldEntry {
@@ -83,9 +80,9 @@ func sequential(p *layers.Proc) *vcgen.Obligation {
 	}
 	w := &layers.Walk{B: b, Env: env, Proc: p, Mode: layers.Mode{Check: true, Kind: Sequential}}
 	w.Reach = func(q *layers.YieldPoint) vcgen.Cmd {
-		msg := fmt.Sprintf("%s may not hold when %s reaches it", describe(q), p.Name())
+		msg := fmt.Sprintf("%s may not hold when %s reaches it", q.Describe(), p.Name())
 		if q.Kind == layers.YieldExit {
-			msg = fmt.Sprintf("%s may not hold at exit", describe(q))
+			msg = fmt.Sprintf("%s may not hold at exit", q.Describe())
 		}
 		return layers.Check(Sequential, b.AnnotationAt(q, env), msg, q.Pos)
 	}

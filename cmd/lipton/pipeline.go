@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 	"time"
@@ -282,7 +281,6 @@ func dump(dir string, obs []*vcgen.Obligation) error {
 			return err
 		}
 	}
-	_ = filepath.Join
 	return nil
 }
 
