@@ -154,28 +154,6 @@ func sameKinds(a, b []YieldKind) bool {
 	return true
 }
 
-func TestExclusive(t *testing.T) {
-	prog := build(t, `
-const owner: int = 0;
-function isOwner(t: int): bool { t == owner }
-layer 0 {
-  atomic action put(linear tid: int) requires isOwner(tid) { }
-  atomic action take(linear tid: int) requires tid == 0 { }
-  atomic action steal(linear tid: int) requires tid != 0 { }
-}`)
-	l := prog.Layers[0]
-	sig := func(name string) *lang.Signature { return &l.Action(name).Decl.Signature }
-	if why, ok := prog.Exclusive(sig("put"), sig("take")); !ok || why != "tid == 0" {
-		t.Errorf("put and take both pin tid to 0: got %q, %v", why, ok)
-	}
-	if _, ok := prog.Exclusive(sig("put"), sig("steal")); ok {
-		t.Errorf("put and steal may run concurrently")
-	}
-	if _, ok := prog.Exclusive(sig("steal"), sig("steal")); ok {
-		t.Errorf("two steals may run concurrently")
-	}
-}
-
 func TestWlpGate(t *testing.T) {
 	l := build(t, `
 var x: int = 0;

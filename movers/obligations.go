@@ -65,13 +65,6 @@ func Obligations(l *layers.Layer) ([]*vcgen.Obligation, []Skipped, []*layers.Dia
 			if !s1.Mover.IsRight() && !s2.Mover.IsLeft() {
 				continue
 			}
-			if why, ok := l.Program.Exclusive(s1.Signature(), s2.Signature()); ok {
-				reason := fmt.Sprintf("%s and %s never run concurrently (both require %s)", s1.Name(), s2.Name(), why)
-				for _, check := range pairChecks(s2) {
-					skipped = append(skipped, Skipped{Check: check, Layer: l.Num, Reason: reason})
-				}
-				continue
-			}
 			if !usable(s1) || !usable(s2) {
 				continue
 			}
@@ -102,15 +95,6 @@ func Obligations(l *layers.Layer) ([]*vcgen.Obligation, []Skipped, []*layers.Dia
 		}
 	}
 	return obs, skipped, diags
-}
-
-// pairChecks lists the checks a pair (s1, s2) needs once one of the
-// mover types calls for any: failure preservation only for a left s2.
-func pairChecks(s2 *layers.Step) []string {
-	if s2.Mover.IsLeft() {
-		return []string{Commutativity, GatePreservation, FailurePreservation}
-	}
-	return []string{Commutativity, GatePreservation}
 }
 
 // pair is the setting of a two-thread obligation: s1 run by thread 1,

@@ -3,8 +3,6 @@ package og
 import (
 	"fmt"
 
-	"github.com/lipton-dev/lipton/lang"
-
 	"github.com/lipton-dev/lipton/layers"
 	"github.com/lipton-dev/lipton/vcgen"
 )
@@ -54,11 +52,6 @@ func nonInterference(l *layers.Layer) ([]*vcgen.Obligation, []Skipped) {
 				continue // the callee's entry and exit annotations cover it
 			}
 			for _, f := range fs {
-				if why, ok := l.Program.Exclusive(&p.Decl.Signature, f.sig()); ok {
-					skipped = append(skipped, Skipped{Check: NonInterference, Layer: l.Num,
-						Reason: fmt.Sprintf("%s vs %s: they never run concurrently (both require %s)", y.Describe(), f.name(), why)})
-					continue
-				}
 				ob := nonInterferenceCheck(y, f)
 				if ob == nil {
 					skipped = append(skipped, Skipped{Check: NonInterference, Layer: l.Num,
@@ -109,13 +102,6 @@ func nonInterferenceCheck(y *layers.YieldPoint, f interferer) *vcgen.Obligation 
 	facts := b.ParamFacts(y.Proc, env1)
 	body := vcgen.Sequence(&vcgen.Assume{E: target}, &vcgen.Assume{E: facts}, &vcgen.Assume{E: pre}, distinct, code)
 	return b.Obligation(obName(l, "ni", y.Proc.Name(), y.Pos.Line, f.key()), NonInterference, body)
-}
-
-func (f interferer) sig() *lang.Signature {
-	if f.action != nil {
-		return &f.action.Decl.Signature
-	}
-	return &f.proc.Decl.Signature
 }
 
 func (f interferer) key() string {
