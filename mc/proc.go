@@ -40,12 +40,9 @@ type cproc struct {
 	outs   [][]int
 	after  []code // the caller's code after a call returns
 
-	method  *method // the public method it implements, if any
-	regs    []int64 // its register file
-	tainted []bool  // frame slots that may hold the thread id (symmetry)
+	method *method // the public method it implements, if any
+	regs   []int64 // its register file
 }
-
-func (p *cproc) nregs() int { return p.c.nreg }
 
 // frameSlot returns the frame slot of a frame object.
 func (p *cproc) frameSlot(o *lang.Object) int {

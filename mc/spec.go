@@ -41,7 +41,6 @@ type specSide struct {
 	permMemo map[string]int32
 	permDec  dstate
 	permBuf  []int64
-	segs     [][]byte
 }
 
 // newSpecSide compiles layer num as the specification of impl.

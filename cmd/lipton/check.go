@@ -6,8 +6,6 @@ import (
 	"io"
 	"runtime"
 	"time"
-
-	"github.com/lipton-dev/lipton/lang"
 )
 
 func checkFlags(o *checkOptions) *flag.FlagSet {
@@ -100,28 +98,6 @@ func printRun(w io.Writer, fr *fileRun, o checkOptions) {
 	}
 	printText(w, fr.path, fr.run, o.verbose)
 	printFallback(w, fr.run) // --fallback (fallback.go)
-}
-
-// summary describes a checked file in one line.
-func summary(info *lang.Info) string {
-	var actions, procs, steps int
-	for _, l := range info.Layers {
-		for _, m := range l.Layer.Members {
-			switch m := m.(type) {
-			case *lang.Action:
-				actions++
-			case *lang.Proc:
-				procs++
-				lang.Inspect(m.Body.Stmts, func(s lang.Stmt) bool {
-					if lang.IsStep(s) {
-						steps++
-					}
-					return true
-				})
-			}
-		}
-	}
-	return fmt.Sprintf("%d layers, %d actions, %d procedures, %d steps", len(info.Layers), actions, procs, steps)
 }
 
 func round(d time.Duration) time.Duration {
