@@ -466,6 +466,7 @@ func TestDeepNesting(t *testing.T) {
 		{"quantifiers", "var x: bool = " + rep("forall i: int :: ", 5000) + "true;", "1:17015: expression nested too deeply"},
 		{"long sum", "var x: int = " + strings.Join(make([]string, 20001), "1+") + "1;", "1:20017: expression too large"},
 		{"long index chain", "var m: [int]int;\nvar x: int = m" + rep("[1]", 20000) + ";", "2:30017: expression too large"},
+		{"long map update chain", "var m: [int]int;\nvar n: [int]int = m" + rep("[0 := 1]", 10005) + ";", "2:80027: expression too large"},
 		{"long conjunction is fine", "var x: bool = " + strings.Join(make([]string, 5001), "true && ") + "true;", ""},
 		{"long else-if chain is fine", "layer 0 { proc p() { var x: bool; if (x) {} " + rep("else if (x) {} ", 900) + "} }", ""},
 		{"many statements are fine", "var g: int;\nlayer 0 { proc p() { " + rep("g := g + 1; if (*) { yield; } else if (*) { } ", 3000) + "} }", ""},

@@ -264,8 +264,8 @@ func (p *exprParser) suffixes(x Expr) (Expr, error) {
 		}
 		if p.is(":=") {
 			p.next()
-			v, err := p.expr()
-			if err != nil {
+			var v Expr
+			if v, err = p.expr(); err != nil {
 				return nil, err
 			}
 			x, err = p.built(&UpdateExpr{ExprBase: ExprBase{P: posOf(t.Pos)}, Map: x, Key: k, Val: v}, x, k, v)

@@ -203,3 +203,28 @@ layer 1 { proc p(linear tid: int) { [x := 1; holder := tid;] } }
 		t.Errorf("assigning an introduced variable: want one step abstraction, got %v, %d obligations", diags, len(obs))
 	}
 }
+
+// TestStructuralMismatches: every compound statement lined up against a
+// statement of another kind gets a structure diagnostic naming both
+// (these used to dereference a nil statement in the matcher).
+func TestStructuralMismatches(t *testing.T) {
+	cases := []struct{ lower, upper, want string }{
+		{`if (b) { x := 1; }`, `x := 1;`, "an if statement corresponds to a step"},
+		{`x := 1;`, `if (b) { x := 1; }`, "a step corresponds to an if"},
+		{`while (b) { b := false; }`, `x := 1;`, "a loop corresponds to a step"},
+		{`choice { x := 1; } or { x := 2; }`, `x := 1;`, "a choice corresponds to a step"},
+		{`choice { x := 1; } or { x := 2; }`, `choice { x := 1; } or { x := 2; } or { x := 3; }`, "the choices have 2 and 3 branches"},
+		{`if (b) { x := 1; } else { x := 2; }`, `if (b) { x := 1; } else if (b) { x := 2; }`, "an else block corresponds to an if"},
+		{`return;`, `x := 1;`, "a return corresponds to a step"},
+		{`if (b) { x := 1; }`, `while (b) { b := false; }`, "an if statement corresponds to a loop"},
+	}
+	for _, c := range cases {
+		src := "var x: int = 0;\n" +
+			"layer 0 { proc p(linear tid: int) { var b: bool; " + c.lower + " } }\n" +
+			"layer 1 { proc p(linear tid: int) { var b: bool; " + c.upper + " } }\n"
+		_, diags := Refinement(build(t, src), 0)
+		if len(diags) != 1 || diags[0].Check != Structure || !strings.Contains(diags[0].Msg, c.want) {
+			t.Errorf("%s vs %s: want one structure diagnostic containing %q, got %v", c.lower, c.upper, c.want, diags)
+		}
+	}
+}

@@ -36,6 +36,7 @@ func Refinement(prog *Program, l int) ([]*vcgen.Obligation, []*Diagnostic) {
 				a.Name(), r.lower.Num, r.upper.Num), a.Decl.P, p.Decl.P)
 		}
 	}
+	r.clientContracts()
 	return r.obs, r.diags
 }
 

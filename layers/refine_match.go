@@ -92,6 +92,14 @@ func describeStmt(s lang.Stmt) string {
 	return "statement"
 }
 
+// withArticle prefixes a statement kind with its indefinite article.
+func withArticle(kind string) string {
+	if kind == "if" {
+		return "an if"
+	}
+	return "a " + kind
+}
+
 // simpleKind reports whether s is a simple statement or [ ] group: such
 // statements correspond to each other whatever their form.
 func simpleKind(s lang.Stmt) bool {
@@ -112,53 +120,59 @@ func (m *matcher) stmt(l, u lang.Stmt) {
 		return
 	}
 	switch l := l.(type) {
+	// In each case the upper statement of the same kind is uif, uw, ...:
+	// u itself stays the statement of any kind, for the messages.
 	case *lang.IfStmt:
-		u, ok := u.(*lang.IfStmt)
+		uif, ok := u.(*lang.IfStmt)
 		switch {
 		case !ok:
-			m.differ(l, u, "an if statement corresponds to a "+describeStmt(u))
-		case condText(l.Cond) != condText(u.Cond):
-			m.differ(l, u, fmt.Sprintf("the conditions (%s) and (%s) are not the same", condText(l.Cond), condText(u.Cond)))
+			m.differ(l, u, "an if statement corresponds to "+withArticle(describeStmt(u)))
+		case condText(l.Cond) != condText(uif.Cond):
+			m.differ(l, u, fmt.Sprintf("the conditions (%s) and (%s) are not the same", condText(l.Cond), condText(uif.Cond)))
 		default:
-			m.block(l.Then.Stmts, u.Then.Stmts, l.Then.End, u.Then.End)
-			m.elses(l, u)
+			m.block(l.Then.Stmts, uif.Then.Stmts, l.Then.End, uif.Then.End)
+			m.elses(l, uif)
 		}
 	case *lang.WhileStmt:
-		u, ok := u.(*lang.WhileStmt)
+		uw, ok := u.(*lang.WhileStmt)
 		switch {
 		case !ok:
-			m.differ(l, u, "a loop corresponds to a "+describeStmt(u))
-		case condText(l.Cond) != condText(u.Cond):
-			m.differ(l, u, fmt.Sprintf("the loop conditions (%s) and (%s) are not the same", condText(l.Cond), condText(u.Cond)))
+			m.differ(l, u, "a loop corresponds to "+withArticle(describeStmt(u)))
+		case condText(l.Cond) != condText(uw.Cond):
+			m.differ(l, u, fmt.Sprintf("the loop conditions (%s) and (%s) are not the same", condText(l.Cond), condText(uw.Cond)))
 		default:
-			m.block(l.Body.Stmts, u.Body.Stmts, l.Body.End, u.Body.End)
+			m.block(l.Body.Stmts, uw.Body.Stmts, l.Body.End, uw.Body.End)
 		}
 	case *lang.ChoiceStmt:
-		u, ok := u.(*lang.ChoiceStmt)
-		if !ok || len(l.Branches) != len(u.Branches) {
-			m.differ(l, u, "the choices do not have the same branches")
+		uc, ok := u.(*lang.ChoiceStmt)
+		if !ok {
+			m.differ(l, u, "a choice corresponds to "+withArticle(describeStmt(u)))
+			return
+		}
+		if len(l.Branches) != len(uc.Branches) {
+			m.differ(l, u, fmt.Sprintf("the choices have %d and %d branches", len(l.Branches), len(uc.Branches)))
 			return
 		}
 		for i := range l.Branches {
-			m.block(l.Branches[i].Stmts, u.Branches[i].Stmts, l.Branches[i].End, u.Branches[i].End)
+			m.block(l.Branches[i].Stmts, uc.Branches[i].Stmts, l.Branches[i].End, uc.Branches[i].End)
 		}
 	case *lang.BlockStmt:
-		u, ok := u.(*lang.BlockStmt)
+		ub, ok := u.(*lang.BlockStmt)
 		if !ok {
-			m.differ(l, u, "the else branches differ")
+			m.differ(l, u, "an else block corresponds to "+withArticle(describeStmt(u)))
 			return
 		}
-		m.block(l.Block.Stmts, u.Block.Stmts, l.Block.End, u.Block.End)
+		m.block(l.Block.Stmts, ub.Block.Stmts, l.Block.End, ub.Block.End)
 	case *lang.CallStmt:
 		if lang.FormatStmt(l) != lang.FormatStmt(u) {
 			m.differ(l, u, fmt.Sprintf("the calls %q and %q are not the same", lang.StmtString(l), lang.StmtString(u)))
 		}
 	case *lang.ReturnStmt:
 		if _, ok := u.(*lang.ReturnStmt); !ok {
-			m.differ(l, u, "a return corresponds to a "+describeStmt(u))
+			m.differ(l, u, "a return corresponds to "+withArticle(describeStmt(u)))
 		}
 	default:
-		m.differ(l, u, fmt.Sprintf("a %s corresponds to a %s", describeStmt(l), describeStmt(u)))
+		m.differ(l, u, fmt.Sprintf("%s corresponds to %s", withArticle(describeStmt(l)), withArticle(describeStmt(u))))
 	}
 }
 

@@ -2,6 +2,7 @@ package layers
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/lipton-dev/lipton/lang"
 	"github.com/lipton-dev/lipton/vcgen"
@@ -112,7 +113,26 @@ type methodCheck struct {
 	pc, ok  *vcgen.Var
 	eval    vcgen.Expr // τ_A(g_old, g, params, outputs)
 	gate    vcgen.Expr // gate(A) for p's parameters
+	// For a public method, gateOld records whether gate(A) held where
+	// the current fragment started (see publicGate).
+	gateOld *vcgen.Var
 }
+
+// publicGate says how method abstraction treats the gate of the refined
+// action. CIVL assumes it at the procedure's entry and, until the action
+// happens, after every yield (pc || gate): that is sound when the caller
+// is a procedure of the upper layer, whose checks prove the gate at the
+// call, so that the gate holds at every moment the caller waits there
+// (a moment where it did not would be a failure of the upper layer,
+// which its checks rule out). A public method is called by clients
+// outside the program, who guarantee its gate only at the instant of the
+// call: other threads may falsify it before the action happens. So for a
+// public method nothing about the gate is assumed; the gate must hold
+// where the fragment that performs the action starts, and the caller's
+// requires (what the entry annotation and non-interference give) is all
+// that is known at entry (the client contract checks that the upper
+// layer's requires implies it).
+func (m *methodCheck) publicGate() bool { return m.p.Public }
 
 func (m *methodCheck) setup() {
 	b, r := m.b, m.r
@@ -132,7 +152,23 @@ func (m *methodCheck) setup() {
 	}
 	m.pc = b.NewVar("pc", vcgen.BoolSort)
 	m.ok = b.NewVar("ok", vcgen.BoolSort)
+	if m.publicGate() {
+		m.gateOld = b.NewVar("gate.old", vcgen.BoolSort)
+	}
 	m.specFrame()
+}
+
+// atFragmentStart is what happens where a fragment starts, at entry and
+// after every yield: for a public method, record whether the gate holds;
+// otherwise assume it unless the action already happened.
+func (m *methodCheck) atFragmentStart(entry bool) vcgen.Cmd {
+	switch {
+	case m.publicGate():
+		return vcgen.AssignOne(m.gateOld, m.gate)
+	case entry:
+		return &vcgen.Assume{E: m.gate}
+	}
+	return &vcgen.Assume{E: vcgen.Or(vcgen.Ref(m.pc), m.gate)}
 }
 
 // specFrame binds the action's frame: its parameters are p's parameters,
@@ -209,8 +245,7 @@ func (m *methodCheck) program() vcgen.Cmd {
 	w.Reach = func(y *YieldPoint) vcgen.Cmd { return m.fragmentEnd(y) }
 	w.Resume = func(y *YieldPoint) vcgen.Cmd {
 		cmds := []vcgen.Cmd{
-			copyVars(m.gOld, m.upper), copyVars(m.oOld, m.outs),
-			&vcgen.Assume{E: vcgen.Or(vcgen.Ref(m.pc), m.gate)},
+			copyVars(m.gOld, m.upper), copyVars(m.oOld, m.outs), m.atFragmentStart(false),
 		}
 		if y.Kind == YieldLoop {
 			// ok is havoced at the head; pc ==> ok is invariant.
@@ -238,7 +273,7 @@ func (m *methodCheck) program() vcgen.Cmd {
 	return vcgen.Sequence(
 		b.ClearTraces(),
 		&vcgen.Assume{E: entry},
-		&vcgen.Assume{E: m.gate},
+		m.atFragmentStart(true),
 		&vcgen.Assign{Lhs: []*vcgen.Var{m.pc, m.ok}, Rhs: []vcgen.Expr{vcgen.Bool(false), vcgen.Bool(false)}},
 		copyVars(m.gOld, m.upper), copyVars(m.oOld, m.outs),
 		body,
@@ -253,7 +288,7 @@ func (m *methodCheck) fragmentEnd(y *YieldPoint) vcgen.Cmd {
 	name, act := m.p.Name(), m.a.Name()
 	pos := y.Pos
 	trace := m.b.Trace(fmt.Sprintf("when the fragment ending at line %d ends", pos.Line), fmt.Sprint(pos.Line), append(append([]*vcgen.Var(nil), m.upper...), m.outs...))
-	return vcgen.Sequence(
+	cmds := []vcgen.Cmd{
 		trace,
 		Check(MethodAbstraction, vcgen.Or(pc, sameG, m.eval),
 			fmt.Sprintf("%s does not refine action %s: the fragment ending here changes the state in a way that does not match %s", name, act, act),
@@ -261,7 +296,90 @@ func (m *methodCheck) fragmentEnd(y *YieldPoint) vcgen.Cmd {
 		Check(MethodAbstraction, vcgen.Implies(pc, vcgen.And(sameG, sameO)),
 			fmt.Sprintf("%s does not refine action %s: the fragment ending here changes the state or the outputs after %s was performed", name, act, act),
 			pos, m.a.Decl.P),
-		&vcgen.Assign{Lhs: []*vcgen.Var{m.pc, m.ok},
-			Rhs: []vcgen.Expr{vcgen.Implies(sameG, pc), vcgen.Or(m.eval, vcgen.And(sameO, ok))}},
-	)
+	}
+	performs := m.eval
+	if m.publicGate() {
+		// The fragment that changes the state performs the action: the
+		// gate must hold where it starts. A fragment that changes
+		// nothing performs it only if the gate held there too.
+		gateOld := vcgen.Ref(m.gateOld)
+		cmds = append(cmds, Check(MethodAbstraction, vcgen.Or(pc, sameG, gateOld), m.gateMessage(pos), pos, m.gatePos()))
+		performs = vcgen.And(m.eval, vcgen.Or(gateOld, vcgen.Not(sameG)))
+	}
+	return vcgen.Sequence(append(cmds, &vcgen.Assign{Lhs: []*vcgen.Var{m.pc, m.ok},
+		Rhs: []vcgen.Expr{vcgen.Implies(sameG, pc), vcgen.Or(performs, vcgen.And(sameO, ok))}})...)
+}
+
+// gateMessage explains a failure of the gate where the action happens.
+func (m *methodCheck) gateMessage(end lang.Pos) string {
+	gate := "its asserts"
+	if len(m.a.Decl.Requires) > 0 {
+		var parts []string
+		for _, e := range m.a.Decl.Requires {
+			parts = append(parts, lang.ExprString(e))
+		}
+		gate = "requires " + strings.Join(parts, " && ")
+	}
+	msg := fmt.Sprintf("%s does not refine action %s: the fragment ending here performs %s, but the gate of %s (%s) may not hold where that fragment starts: a client guarantees it only when it calls %s, and other threads may have falsified it since; it must follow from %s's requires and annotations",
+		m.p.Name(), m.a.Name(), m.a.Name(), m.a.Name(), gate, m.p.Name(), m.p.Name())
+	if ws := writersOf(m.r.lower, gateReads(m.a.Decl)); len(ws) > 0 {
+		msg += " (steps that write what the gate reads: " + ws + ")"
+	}
+	return msg
+}
+
+// gateReads returns the globals an action's gate (requires and asserts)
+// reads.
+func gateReads(a *lang.Action) map[*lang.Object]bool {
+	reads := map[*lang.Object]bool{}
+	add := func(e lang.Expr) {
+		for o := range ReadVars(e) {
+			if o.Kind == lang.ObjGlobal {
+				reads[o] = true
+			}
+		}
+	}
+	for _, e := range a.Requires {
+		add(e)
+	}
+	lang.Inspect(a.Body.Stmts, func(s lang.Stmt) bool {
+		if as, ok := s.(*lang.AssertStmt); ok {
+			add(as.Cond)
+		}
+		return true
+	})
+	return reads
+}
+
+// writersOf names, for messages, the steps of layer l that write one of
+// the variables in vars: those another thread may run to falsify a fact
+// about them. It lists at most four.
+func writersOf(l *Layer, vars map[*lang.Object]bool) string {
+	var names []string
+	for _, s := range l.Steps {
+		var w map[*lang.Object]bool
+		if s.Action != nil {
+			w = WrittenVars(s.Action.Decl.Body.Stmts)
+		} else {
+			w = WrittenVars([]lang.Stmt{s.Stmt})
+		}
+		for o := range w {
+			if vars[o] {
+				names = append(names, s.Name())
+				break
+			}
+		}
+	}
+	if len(names) > 4 {
+		names = append(names[:4], fmt.Sprintf("%d more", len(names)-4))
+	}
+	return strings.Join(names, ", ")
+}
+
+// gatePos is the position of the refined action's gate.
+func (m *methodCheck) gatePos() lang.Pos {
+	if len(m.a.Decl.Requires) > 0 {
+		return m.a.Decl.Requires[0].Pos()
+	}
+	return m.a.Decl.P
 }

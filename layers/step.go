@@ -75,10 +75,7 @@ func (b *Builder) Context(s *Step, env *Env) vcgen.Expr {
 		for o := range p.Assigned {
 			stale[env.Var(o)] = true
 		}
-		var facts []vcgen.Expr
-		for _, c := range conjuncts(b.AnnotationAfter(p.Yield, env)) {
-			facts = append(facts, c)
-		}
+		facts := conjuncts(b.AnnotationAfter(p.Yield, env))
 		for _, n := range p.Conds {
 			if n.Cond != nil {
 				facts = append(facts, b.condition(n, env))

@@ -165,6 +165,16 @@ func (b *Builder) Trace(title, key string, vars []*vcgen.Var) vcgen.Cmd {
 	return vcgen.Sequence(vcgen.AssignOne(reached, vcgen.Bool(true)), copyVars(copies, vars))
 }
 
+// Marked shows vars in counterexamples under title only when the failing
+// path runs the returned command (a branch of a choice, say): like a
+// Trace, but showing the variables themselves rather than copies.
+func (b *Builder) Marked(title, key string, vars []*vcgen.Var) vcgen.Cmd {
+	reached := b.NewVar("reached."+key, vcgen.BoolSort)
+	b.traces = append(b.traces, reached)
+	b.group(title, append([]*vcgen.Var{reached}, vars...))
+	return vcgen.AssignOne(reached, vcgen.Bool(true))
+}
+
 // ClearTraces marks every trace point as not reached; it must come
 // first in a program that uses Trace.
 func (b *Builder) ClearTraces() vcgen.Cmd {

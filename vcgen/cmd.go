@@ -15,11 +15,23 @@ type Assume struct{ E Expr }
 // An Assert requires E to hold on every execution reaching it. The check
 // kind (for example "commutativity"), message and source positions are for
 // reports; Pos lists every source position involved, most relevant first.
+//
+// A Witness assert asks the opposite question: is there an execution
+// that reaches it and falsifies E (E is usually false, so: is this point
+// reachable)? All the witness asserts of one obligation ask one question
+// together (one point of several, such as the exits of a procedure, is
+// reachable). The deciders answer it (AnswerWitnesses): Proven when such
+// an execution exists (its values are the Cex of the first witness),
+// Failed when none does, the same verdict for every witness assert of the
+// obligation. The vacuity checks use it: a requires that no state
+// satisfies makes every other check of its method hold vacuously, which
+// must be a failure.
 type Assert struct {
-	E    Expr
-	Kind string
-	Msg  string
-	Pos  []Pos
+	E       Expr
+	Kind    string
+	Msg     string
+	Pos     []Pos
+	Witness bool
 }
 
 // An Assign sets each Lhs[i] to the value Rhs[i] had before the command

@@ -80,6 +80,10 @@ func (w *oblWriter) cmd(c Cmd) {
 	case *Assume:
 		w.line("assume ", w.expr(c.E), ";")
 	case *Assert:
+		if c.Witness {
+			w.line("witness ", w.expr(c.E), ";", assertComment(c))
+			break
+		}
 		w.line("assert ", w.expr(c.E), ";", assertComment(c))
 	case *Assign:
 		w.assign(c)
@@ -105,6 +109,9 @@ func assertComment(a *Assert) string {
 // describeAssert describes an assert's kind, message and positions.
 func describeAssert(a *Assert) string {
 	var parts []string
+	if a.Witness {
+		parts = append(parts, "witness (holds if some execution reaches this point and falsifies the formula)")
+	}
 	if a.Kind != "" {
 		parts = append(parts, a.Kind)
 	}

@@ -137,6 +137,7 @@ func (p *Prover) Prove(ctx context.Context, ob *Obligation, opts Options) Obliga
 		p.dropSolver()
 		return res.failAll(err, start)
 	}
+	AnswerWitnesses(res.Results)
 	res.Elapsed = time.Since(start)
 	return res
 }

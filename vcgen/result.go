@@ -37,6 +37,51 @@ type Result struct {
 	Elapsed time.Duration // solver time spent deciding this assert
 }
 
+// AnswerWitnesses turns the verdicts of the witness asserts of one
+// obligation (Assert.Witness) from "E holds wherever the assert is
+// reached" into the answer to the one question they ask together, "some
+// execution reaches one of them and falsifies its E": a counterexample
+// to any of them is the witness (Proven, kept in the first one's Cex); a
+// proof of all of them means there is none (Failed, without a
+// counterexample); otherwise Unknown. Every witness assert gets the same
+// verdict. A decider calls it once on the results of an obligation.
+func AnswerWitnesses(rs []Result) {
+	first, found, undecided := -1, -1, ""
+	for i := range rs {
+		if !rs[i].Assert.Witness {
+			continue
+		}
+		if first < 0 {
+			first = i
+		}
+		switch rs[i].Verdict {
+		case Failed:
+			if found < 0 {
+				found = i
+			}
+		case Unknown:
+			undecided = rs[i].Reason
+		}
+	}
+	if first < 0 {
+		return
+	}
+	answer := Result{Verdict: Failed}
+	switch {
+	case found >= 0:
+		answer = Result{Verdict: Proven, Cex: rs[found].Cex}
+	case undecided != "":
+		answer = Result{Verdict: Unknown, Reason: undecided}
+	}
+	for i := range rs {
+		if rs[i].Assert.Witness {
+			a, d := rs[i].Assert, rs[i].Elapsed
+			rs[i], rs[i].Assert, rs[i].Elapsed = answer, a, d
+			answer.Cex = nil // shown once
+		}
+	}
+}
+
 // An ObligationResult holds the results of one obligation's asserts, in
 // program order (Obligation.Asserts).
 type ObligationResult struct {

@@ -72,7 +72,7 @@ type fileRun struct {
 
 func checkFile(path string, o checkOptions, stderr io.Writer) *fileRun {
 	start := time.Now()
-	f, info := loadFile(path, stderr)
+	f, info := loadProgram(path, stderr)
 	if f == nil {
 		return &fileRun{path: path, code: exitBadInput, err: "the file could not be read, parsed or typed"}
 	}

@@ -68,7 +68,7 @@ type fallbackTally struct {
 // it reports false (leaving the obligation to addResult) if Z3 decided
 // every assert or the fallback is off.
 func (r *checkRun) addFallback(layer int, res vcgen.ObligationResult, o checkOptions) bool {
-	if !o.fallback.on || res.Verdict() != vcgen.Unknown {
+	if !o.fallback.on || res.Verdict() != vcgen.Unknown || hasWitness(res) {
 		return false
 	}
 	ctx, cancel := context.WithCancel(context.Background())
@@ -113,6 +113,18 @@ func (r *checkRun) addFallback(layer int, res vcgen.ObligationResult, o checkOpt
 		r.findings = append(r.findings, f)
 	}
 	return true
+}
+
+// hasWitness reports whether an obligation asks for a witness (a
+// vacuity check): the enumeration could find one, but not finding one on
+// a finite domain says nothing, so the fallback leaves such checks alone.
+func hasWitness(res vcgen.ObligationResult) bool {
+	for _, a := range res.Results {
+		if a.Assert.Witness {
+			return true
+		}
+	}
+	return false
 }
 
 // addOne adds one assert's result as addResult does.

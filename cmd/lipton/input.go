@@ -10,6 +10,20 @@ import (
 	"github.com/lipton-dev/lipton/lang"
 )
 
+// loadProgram is loadFile for the commands that verify or explore a
+// program: a file without layers is bad input for them.
+func loadProgram(path string, stderr io.Writer) (*lang.File, *lang.Info) {
+	f, info := loadFile(path, stderr)
+	if f == nil {
+		return nil, nil
+	}
+	if err := lang.RequireLayers(f); err != nil {
+		printLangErrors(stderr, err)
+		return nil, nil
+	}
+	return f, info
+}
+
 // loadFile reads, parses and checks one file. Errors are printed to
 // stderr; the result is nil if there were any.
 func loadFile(path string, stderr io.Writer) (*lang.File, *lang.Info) {
@@ -55,7 +69,7 @@ func printLangErrors(w io.Writer, err error) {
 			break
 		}
 		fmt.Fprintf(w, "%s: %s %s\n", posLabel.Sprint(e.Pos), errorLabel.Sprint("error:"), e.Msg)
-		if e.Line != "" {
+		if e.Line != "" || e.Pos.IsValid() {
 			fmt.Fprintln(w, lang.Caret(e.Line, e.Pos.Col))
 		}
 	}

@@ -106,6 +106,9 @@ func collect(prog *layers.Program, only int) *collected {
 		}
 		c.diags = append(c.diags, mdiags...)
 		c.add(l.Num, mobs)
+		vobs, vdiags := layers.VacuityChecks(l)
+		c.diags = append(c.diags, vdiags...)
+		c.add(l.Num, vobs)
 		if l.Num+1 < len(prog.Layers) {
 			robs, rdiags := layers.Refinement(prog, l.Num)
 			c.diags = append(c.diags, rdiags...)
@@ -202,7 +205,16 @@ func (r *checkRun) addDiagnostic(d *layers.Diagnostic) {
 }
 
 func (r *checkRun) addResult(layer int, res vcgen.ObligationResult) {
+	witnessSeen := false
 	for _, a := range res.Results {
+		if a.Assert.Witness {
+			// The witness asserts of an obligation are one question
+			// with one answer (vcgen.AnswerWitnesses): count it once.
+			if witnessSeen {
+				continue
+			}
+			witnessSeen = true
+		}
 		c := r.count(layer, a.Assert.Kind)
 		verdict := a.Verdict
 		r.verbose = append(r.verbose, verdict.String()+"  "+a.Assert.Kind+" ["+res.Obligation.Name+"]: "+a.Assert.Msg)
@@ -261,7 +273,8 @@ func (r *checkRun) sortedKeys() []tallyKey {
 
 var checkKinds = []string{og.Initial, og.Sequential, og.NonInterference, movers.YieldSufficient,
 	movers.Commutativity, movers.GatePreservation, movers.FailurePreservation, movers.NonBlocking,
-	layers.Structure, layers.StepAbstraction, layers.ActionAbstraction, layers.MethodAbstraction}
+	layers.Structure, layers.StepAbstraction, layers.ActionAbstraction, layers.MethodAbstraction,
+	layers.ClientContract, layers.Vacuity}
 
 func checkOrder(kind string) int {
 	for i, k := range checkKinds {

@@ -92,6 +92,9 @@ func TestShow(t *testing.T) {
 		t.Fatalf("show --layer 1: exit %d\n%s", code, out)
 	}
 	code, out, _ = runCLI("show", "--erase-ghost", "../../proofs/chaselev/chaselev.lip")
+	if code != exitOK {
+		t.Fatalf("show --erase-ghost: exit %d\n%s", code, out)
+	}
 	for _, line := range strings.Split(out, "\n") {
 		code := strings.TrimSpace(line)
 		if !strings.HasPrefix(code, "//") && (strings.Contains(code, "tics") || strings.HasPrefix(code, "layer 1")) {

@@ -468,7 +468,8 @@ func TestSortAccessors(t *testing.T) {
 	if arr.Kind() != ArrayKind || arr.Domain().Kind() != IntKind || arr.Range().Range().Kind() != BoolKind {
 		t.Errorf("kinds of %s wrong", arr)
 	}
-	if ctx.ArraySort(ctx.IntSort(), ctx.IntSort()) != ctx.ArraySort(ctx.IntSort(), ctx.IntSort()) {
+	first, second := ctx.ArraySort(ctx.IntSort(), ctx.IntSort()), ctx.ArraySort(ctx.IntSort(), ctx.IntSort())
+	if first != second {
 		t.Error("array sorts are not cached")
 	}
 	if got := ctx.Const("x", ctx.BoolSort()).Sort().Kind(); got != BoolKind {

@@ -1,0 +1,261 @@
+package layers
+
+import (
+	"fmt"
+
+	"github.com/lipton-dev/lipton/lang"
+	"github.com/lipton-dev/lipton/vcgen"
+)
+
+// ClientContract is the check kind of the client-contract obligations.
+const ClientContract = "client contract"
+
+// The client contract (DESIGN §4.3, soundness of the refinement claim).
+// A client calls a public method only when the method's requires at the
+// top layer holds: that is the whole contract a user of the atomic
+// specification knows. Each layer's checks assume the requires of that
+// layer at the method's entry, so every layer's requires must follow
+// from the layer above's, at the moment of the call; by induction, from
+// the top layer's. What holds at a call besides the requires is what
+// every layer proves of every state in which no thread is inside a
+// fragment: the global invariants of both layers.
+
+// publicMember returns the public method name's declaration at layer l.
+func publicMember(l *Layer, name string) (sig *lang.Signature, pos lang.Pos) {
+	if p := l.Proc(name); p != nil {
+		return &p.Decl.Signature, p.Decl.P
+	}
+	if a := l.Action(name); a != nil {
+		return &a.Decl.Signature, a.Decl.P
+	}
+	return nil, lang.Pos{}
+}
+
+// clientContracts checks, for every public method, that its requires at
+// the upper layer and the invariants of both layers imply its requires
+// at the lower layer.
+func (r *refiner) clientContracts() {
+	for _, name := range r.prog.Info.PublicMethods() {
+		lower, lpos := publicMember(r.lower, name)
+		upper, upos := publicMember(r.upper, name)
+		if lower == nil || upper == nil {
+			continue
+		}
+		// Method abstraction reports different parameters of a
+		// procedure and its action itself (methodShapeOK).
+		methodAbstraction := r.lower.Proc(name) != nil && r.upper.Action(name) != nil
+		if !r.sameParams(name, lower, upper, lpos, upos, !methodAbstraction) {
+			continue
+		}
+		if len(lower.Requires) == 0 {
+			continue // nothing to imply
+		}
+		r.obs = append(r.obs, r.contractObligation(name, lower, upper, upos))
+	}
+}
+
+// sameParams checks that a public method takes the same parameters at
+// both layers: a client's call must mean the same call at every layer.
+func (r *refiner) sameParams(name string, lower, upper *lang.Signature, lpos, upos lang.Pos, report bool) bool {
+	fail := r.fail
+	if !report {
+		fail = func(string, string, ...lang.Pos) {}
+	}
+	if len(lower.Params) != len(upper.Params) {
+		fail(Structure, fmt.Sprintf("public method %s has %d parameters at layer %d but %d at layer %d: clients call it the same way at every layer",
+			name, len(lower.Params), r.lower.Num, len(upper.Params), r.upper.Num), upos, lpos)
+		return false
+	}
+	for i, lp := range lower.Params {
+		up := upper.Params[i]
+		if lp.Name.Name != up.Name.Name || !lang.Identical(lp.Name.Obj.Type, up.Name.Obj.Type) || lp.Linear != up.Linear {
+			fail(Structure, fmt.Sprintf("parameter %d of public method %s is %s at layer %d but %s at layer %d: clients call it the same way at every layer",
+				i+1, name, paramText(lp), r.lower.Num, paramText(up), r.upper.Num), up.Name.P, lp.Name.P)
+			return false
+		}
+	}
+	return true
+}
+
+func paramText(p *lang.Param) string {
+	s := fmt.Sprintf("%s: %s", p.Name.Name, p.Name.Obj.Type)
+	if p.Linear {
+		s = "linear " + s
+	}
+	return s
+}
+
+// contractObligation builds, for one public method P, "what holds when
+// a client calls P as the upper layer allows implies P's requires at the
+// lower layer". At the call, the upper requires and the invariants of
+// both layers hold, and so does what the calling thread's history
+// guarantees (one branch per case, each with its own assert):
+//
+//   - P is the thread's first call: every other thread's step so far
+//     kept P's lower requires if it held initially, since non-interference
+//     proves the entry annotation stable (for a procedure whose requires
+//     reads no parameter but linear ones); so it suffices that it held in
+//     every initial state.
+//   - the thread's previous call was the public procedure Q: Q's ensures
+//     held at its exit and, by non-interference of the exit annotation,
+//     still holds. After a public action nothing is known but the facts
+//     about its parameters.
+//
+// The thread's identity is its linear parameters: a linear parameter of
+// P stands for the same value as Q's linear parameter of the same name.
+func (r *refiner) contractObligation(name string, lower, upper *lang.Signature, upos lang.Pos) *vcgen.Obligation {
+	b := NewBuilder(r.prog)
+	c := &contract{r: r, b: b, name: name, lower: lower}
+	c.globals = b.GlobalsOf(r.bothGlobals(), "", "globals")
+	c.bindParams(upper)
+	where := upos
+	if len(upper.Requires) > 0 {
+		where = upper.Requires[0].Pos()
+	}
+	c.pos = []lang.Pos{lower.Requires[0].Pos(), where}
+	facts := vcgen.And(b.Conj(r.lower.Invariants, c.globals), b.Conj(r.upper.Invariants, c.globals), b.Conj(upper.Requires, c.uenv))
+	var check vcgen.Cmd
+	if c.historyHelps() {
+		branches := []vcgen.Cmd{c.firstCall()}
+		for _, q := range r.prog.Info.PublicMethods() {
+			branches = append(branches, c.afterCall(q))
+		}
+		check = &vcgen.Choice{Branches: branches}
+	} else {
+		check = c.goal("")
+	}
+	body := vcgen.Sequence(b.ClearTraces(), &vcgen.Assume{E: facts}, check)
+	return b.Obligation(fmt.Sprintf("l%d-contract-%s", r.lower.Num, name), ClientContract, body)
+}
+
+// historyHelps reports whether the thread's history can add anything in
+// every case: when P's first call or a call after a public action knows
+// nothing beyond the upper requires and the invariants, that plain case
+// implies all the others, and one assert says it.
+func (c *contract) historyHelps() bool {
+	if c.r.lower.Proc(c.name) == nil || !readsOnlyLinearParams(c.lower) {
+		return false
+	}
+	for _, q := range c.r.prog.Info.PublicMethods() {
+		if c.r.lower.Action(q) != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// contract builds one client-contract obligation.
+type contract struct {
+	r          *refiner
+	b          *Builder
+	name       string
+	lower      *lang.Signature
+	globals    *Env
+	lenv, uenv *Env                  // the globals and P's parameters at each layer
+	linear     map[string]vcgen.Expr // P's linear parameters by name
+	pos        []lang.Pos
+}
+
+// bindParams makes P's parameters, the same variables at both layers.
+func (c *contract) bindParams(upper *lang.Signature) {
+	c.lenv, c.uenv = c.globals.Child(), c.globals.Child()
+	c.linear = map[string]vcgen.Expr{}
+	var params []*vcgen.Var
+	for i, p := range c.lower.Params {
+		v := c.b.NewVar(p.Name.Name, SortOf(p.Name.Obj.Type))
+		params = append(params, v)
+		c.lenv.Set(p.Name.Obj, vcgen.Ref(v))
+		c.uenv.Set(upper.Params[i].Name.Obj, vcgen.Ref(v))
+		if p.Linear {
+			c.linear[p.Name.Name] = vcgen.Ref(v)
+		}
+	}
+	c.b.group("arguments of "+c.name, params)
+}
+
+// goal asserts P's lower requires, with a message for one case.
+func (c *contract) goal(when string) vcgen.Cmd {
+	if when != "" {
+		when = " (" + when + ")"
+	}
+	msg := fmt.Sprintf("the requires of %s at layer %d may not hold when a client calls %s as layer %d allows%s: a layer may not require more of its clients than the layer above, and at the top layer the requires is all a client guarantees",
+		c.name, c.r.lower.Num, c.name, c.r.upper.Num, when)
+	return Check(ClientContract, c.b.Conj(c.lower.Requires, c.lenv), msg, c.pos...)
+}
+
+// firstCall is the branch of the thread's first call.
+func (c *contract) firstCall() vcgen.Cmd {
+	b := c.b
+	init := b.GlobalsOf(c.r.bothGlobals(), ".init", "")
+	ienv := init.Child()
+	for _, prm := range c.lower.Params {
+		ienv.Set(prm.Name.Obj, c.lenv.Lookup(prm.Name.Obj))
+	}
+	var facts []vcgen.Expr
+	for _, g := range c.r.bothGlobals() {
+		if d := g.Decl.(*lang.VarDecl); d.Init != nil {
+			facts = append(facts, vcgen.Eq(init.Lookup(g), b.Expr(d.Init, init)))
+		}
+	}
+	// Only the initial states where the requires fails need the case.
+	facts = append(facts, vcgen.Not(b.Conj(c.lower.Requires, ienv)))
+	var vs []*vcgen.Var
+	for _, g := range c.r.bothGlobals() {
+		vs = append(vs, init.Var(g))
+	}
+	return vcgen.Sequence(b.Marked("an initial state where it does not hold", "init", vs), &vcgen.Assume{E: vcgen.And(facts...)},
+		c.goal("at the thread's first call: the requires does not hold in every initial state"))
+}
+
+// readsOnlyLinearParams reports whether the requires of sig reads no
+// parameter but linear ones: it is then a fact about the shared state and
+// the thread, which can hold before the thread's first call.
+func readsOnlyLinearParams(sig *lang.Signature) bool {
+	for _, e := range sig.Requires {
+		for o := range ReadVars(e) {
+			for _, p := range sig.Params {
+				if p.Name.Obj == o && !p.Linear {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// afterCall is the branch where the thread's previous call was q.
+func (c *contract) afterCall(q string) vcgen.Cmd {
+	b := c.b
+	sig, _ := publicMember(c.r.lower, q)
+	if sig == nil {
+		return &vcgen.Assume{E: vcgen.Bool(false)}
+	}
+	env := b.Frame(c.globals, sig, ".prev", "")
+	for _, prm := range sig.Params {
+		if v, ok := c.linear[prm.Name.Name]; ok && prm.Linear {
+			env.Set(prm.Name.Obj, v)
+		}
+	}
+	var facts []vcgen.Expr
+	params := map[*vcgen.Var]bool{}
+	for _, prm := range sig.Params {
+		if v, ok := env.Lookup(prm.Name.Obj).(*vcgen.VarRef); ok {
+			params[v.V] = true
+		}
+	}
+	for _, e := range conjuncts(b.Conj(sig.Requires, env)) {
+		if b.onlyVars(e, params) {
+			facts = append(facts, e) // its facts about parameters still hold
+		}
+	}
+	var frame []*vcgen.Var
+	for _, o := range sig.Frame() {
+		if v, ok := env.Lookup(o).(*vcgen.VarRef); ok {
+			frame = append(frame, v.V)
+		}
+	}
+	mark := b.Marked(fmt.Sprintf("the thread's previous call, of %s", q), "prev."+q, frame)
+	facts = append(facts, b.Conj(sig.Ensures, env))
+	when := fmt.Sprintf("after the thread's previous call, of %s, whose ensures at layer %d still holds", q, c.r.lower.Num)
+	return vcgen.Sequence(mark, &vcgen.Assume{E: vcgen.And(facts...)}, c.goal(when))
+}

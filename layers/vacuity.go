@@ -1,0 +1,137 @@
+package layers
+
+import (
+	"fmt"
+
+	"github.com/lipton-dev/lipton/lang"
+	"github.com/lipton-dev/lipton/vcgen"
+)
+
+// Vacuity is the check kind of the vacuity checks.
+const Vacuity = "vacuity"
+
+// The vacuity checks. Every other check assumes that a client called a
+// public method with its requires satisfied, and follows the method's
+// paths; when no client can call anything, or a method can never
+// return, they all hold and lipton would report a proof about nothing.
+// These checks ask the opposite question, with witness asserts: is there
+// a state in which a client can call each public method, a state in
+// which some thread can make a first call, a path on which each public
+// method of the implementation returns. A missing witness is a failure.
+
+// VacuityChecks returns the vacuity obligations of layer l, and a
+// diagnostic if the program has no public method at all. The questions
+// about clients are asked at the top layer, whose requires are the
+// client contract; those about returning, at layer 0, the implementation.
+func VacuityChecks(l *Layer) ([]*vcgen.Obligation, []*Diagnostic) {
+	prog := l.Program
+	public := prog.Info.PublicMethods()
+	var obs []*vcgen.Obligation
+	if l.Num == len(prog.Layers)-1 {
+		if len(public) == 0 {
+			return nil, []*Diagnostic{{Check: Vacuity, Layer: l.Num, Subject: "public methods",
+				Msg: fmt.Sprintf("no procedure or action is present at every layer from 0 to %d: the public methods, which clients call, are the names present at every layer, and there are none, so no thread ever runs and every check would hold vacuously", l.Num),
+				Pos: []lang.Pos{l.Decl.P}}}
+		}
+		for _, name := range public {
+			obs = append(obs, callable(prog, name))
+		}
+		obs = append(obs, firstCallPossible(prog, public))
+	}
+	if l.Num == 0 {
+		for _, name := range public {
+			if p := l.Proc(name); p != nil {
+				obs = append(obs, returns(p))
+			} else if a := l.Action(name); a != nil {
+				obs = append(obs, executes(a))
+			}
+		}
+	}
+	return obs, nil
+}
+
+// allInvariants conjoins the global invariants of every layer: each holds
+// in every reachable state in which no thread is inside a fragment.
+func allInvariants(b *Builder, prog *Program, env *Env) vcgen.Expr {
+	var parts []vcgen.Expr
+	for _, l := range prog.Layers {
+		parts = append(parts, b.Conj(l.Invariants, env))
+	}
+	return vcgen.And(parts...)
+}
+
+// witness is a witness assert: it holds if some execution reaches it.
+func witness(msg string, pos ...lang.Pos) *vcgen.Assert {
+	w := Check(Vacuity, vcgen.Bool(false), msg, pos...)
+	w.Witness = true
+	return w
+}
+
+// callable asks for a state, satisfying every layer's invariants, in
+// which a client may call public method name (its requires at the top
+// layer holds for some arguments).
+func callable(prog *Program, name string) *vcgen.Obligation {
+	top := prog.Layers[len(prog.Layers)-1]
+	sig, pos := publicMember(top, name)
+	b := NewBuilder(prog)
+	env := b.GlobalsOf(prog.Info.Globals, "", "globals")
+	env = b.Frame(env, sig, "", "arguments of "+name)
+	if len(sig.Requires) > 0 {
+		pos = sig.Requires[0].Pos()
+	}
+	msg := fmt.Sprintf("the requires of %s at layer %d contradicts the invariants: no client can ever call %s, so every check about it holds vacuously", name, top.Num, name)
+	body := vcgen.Sequence(&vcgen.Assume{E: vcgen.And(allInvariants(b, prog, env), b.Conj(sig.Requires, env))}, witness(msg, pos))
+	return b.Obligation("vacuity-callable-"+name, Vacuity, body)
+}
+
+// firstCallPossible asks for an initial state in which some thread may
+// call some public method: otherwise no thread ever moves.
+func firstCallPossible(prog *Program, public []string) *vcgen.Obligation {
+	top := prog.Layers[len(prog.Layers)-1]
+	b := NewBuilder(prog)
+	env := b.GlobalsOf(prog.Info.Globals, "", "initial state")
+	var facts, calls []vcgen.Expr
+	for _, g := range prog.Info.Globals {
+		if d := g.Decl.(*lang.VarDecl); d.Init != nil {
+			facts = append(facts, vcgen.Eq(env.Lookup(g), b.Expr(d.Init, env)))
+		}
+	}
+	for _, name := range public {
+		sig, _ := publicMember(top, name)
+		frame := b.Frame(env, sig, "."+name, "arguments of "+name)
+		calls = append(calls, b.Conj(sig.Requires, frame))
+	}
+	msg := fmt.Sprintf("in the initial state no public method may be called (the requires at layer %d of every one of them is false for every argument), so no thread ever runs and every check holds vacuously", top.Num)
+	body := vcgen.Sequence(&vcgen.Assume{E: vcgen.And(append(facts, vcgen.Or(calls...))...)}, witness(msg, top.Decl.P))
+	return b.Obligation("vacuity-first-call", Vacuity, body)
+}
+
+// returns asks for a path on which public procedure p of layer 0, called
+// with its requires, returns. Every exit of the walk carries a witness
+// assert; together they ask one question (see vcgen.Assert).
+func returns(p *Proc) *vcgen.Obligation {
+	b := NewBuilder(p.Layer.Program)
+	env := b.Globals(p.Layer, "", "globals")
+	env = b.Frame(env, &p.Decl.Signature, "", "locals of "+p.Name())
+	msg := fmt.Sprintf("%s can never return: no path from its requires reaches its exit (every path blocks in an assume, meets an annotation that cannot hold, or loops forever), so what is proven about %s holds vacuously", p.Name(), p.Name())
+	w := &Walk{B: b, Env: env, Proc: p, Mode: Assume}
+	w.Reach = func(*YieldPoint) vcgen.Cmd { return vcgen.Sequence() }
+	w.Exit = func() vcgen.Cmd { return witness(msg, p.Exit.Yield.Pos, p.Decl.P) }
+	start := vcgen.And(b.AnnotationAfter(p.Entry.Yield, env), b.ParamFacts(p, env))
+	return b.Obligation("vacuity-returns-"+p.Name(), Vacuity, vcgen.Sequence(&vcgen.Assume{E: start}, w.Body()))
+}
+
+// executes asks for a state satisfying public action a's requires and
+// its layer's invariants from which a can run to its end.
+func executes(a *Action) *vcgen.Obligation {
+	l := a.Layer
+	b := NewBuilder(l.Program)
+	env := b.Globals(l, "", "globals")
+	env = b.Frame(env, &a.Decl.Signature, "", "locals of "+a.Name())
+	msg := fmt.Sprintf("action %s can never execute: from no state satisfying its requires and the invariants does its body run to its end, so what is proven about %s holds vacuously", a.Name(), a.Name())
+	body := vcgen.Sequence(
+		&vcgen.Assume{E: vcgen.And(b.Conj(a.Decl.Requires, env), b.Conj(l.Invariants, env))},
+		b.Stmts(a.Decl.Body.Stmts, env, Assume),
+		witness(msg, a.Decl.P))
+	return b.Obligation("vacuity-executes-"+a.Name(), Vacuity, body)
+}
