@@ -28,6 +28,28 @@ build() {
 	go build -o bin/lipton ./cmd/lipton
 }
 
+# lint runs the static analyses the project keeps clean: gofmt, go vet
+# and staticcheck (installed into the Go bin directory when missing).
+STATICCHECK_VERSION=v0.8.2
+
+lint() {
+	local unformatted
+	unformatted=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))
+	if [ -n "$unformatted" ]; then
+		echo "run.sh: gofmt would change:" >&2
+		echo "$unformatted" >&2
+		return 1
+	fi
+	go vet ./...
+	local sc
+	sc="$(go env GOPATH)/bin/staticcheck"
+	if ! "$sc" -version 2>/dev/null | grep -q "${STATICCHECK_VERSION#v}"; then
+		echo "run.sh: installing staticcheck $STATICCHECK_VERSION" >&2
+		go install "honnef.co/go/tools/cmd/staticcheck@$STATICCHECK_VERSION"
+	fi
+	"$sc" ./...
+}
+
 case "${1:-}" in
 check)
 	install_missing
@@ -39,7 +61,7 @@ check)
 test)
 	install_missing
 	build
-	go vet ./...
+	lint
 	exec go test ./...
 	;;
 *)

@@ -133,7 +133,7 @@ func (r *refiner) contractObligation(name string, lower, upper *lang.Signature, 
 // nothing beyond the upper requires and the invariants, that plain case
 // implies all the others, and one assert says it.
 func (c *contract) historyHelps() bool {
-	if c.r.lower.Proc(c.name) == nil || !readsOnlyLinearParams(c.lower) {
+	if c.r.lower.Proc(c.name) == nil || !readsOnlyLinearParams(c.lower) || !readsGlobals(c.lower.Requires) {
 		return false
 	}
 	for _, q := range c.r.prog.Info.PublicMethods() {
@@ -221,6 +221,20 @@ func readsOnlyLinearParams(sig *lang.Signature) bool {
 		}
 	}
 	return true
+}
+
+// readsGlobals reports whether some expression reads a global variable:
+// a requires that does not is about the arguments alone, which no history
+// changes.
+func readsGlobals(es []lang.Expr) bool {
+	for _, e := range es {
+		for o := range ReadVars(e) {
+			if o.Kind == lang.ObjGlobal {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // afterCall is the branch where the thread's previous call was q.
