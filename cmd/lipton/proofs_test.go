@@ -186,3 +186,61 @@ func describeFindings(r *checkRun) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// TestCorpusIndex keeps the index of proofs/README.md true: every corpus
+// file has a row, and the row's verdict column says what the file's
+// expect lines say.
+func TestCorpusIndex(t *testing.T) {
+	readme, err := os.ReadFile("../../proofs/README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	row := regexp.MustCompile("(?m)^\\| `([^`]+)` \\| .* \\| (.*) \\|$")
+	rows := map[string]string{}
+	for _, m := range row.FindAllStringSubmatch(string(readme), -1) {
+		rows[m[1]] = m[2]
+	}
+	for _, path := range corpusFiles(t) {
+		rel := strings.TrimPrefix(path, "../../proofs/")
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, err := readExpectation(src)
+		if err != nil {
+			t.Fatalf("%s: %v", rel, err)
+		}
+		got, ok := rows[rel]
+		switch {
+		case !ok:
+			t.Errorf("proofs/README.md has no row for %s (verdict: %s)", rel, e.summary())
+		case got != e.summary():
+			t.Errorf("proofs/README.md, row of %s: verdict %q, the file expects %q", rel, got, e.summary())
+		}
+	}
+}
+
+// summary renders an expectation as the index does: "proven", "front-end
+// error at N", or each check kind with its lines, in order of first
+// appearance.
+func (e expectation) summary() string {
+	switch {
+	case e.proven:
+		return "proven"
+	case e.errAt > 0:
+		return fmt.Sprintf("front-end error at %d", e.errAt)
+	}
+	var kinds []string
+	lines := map[string][]string{}
+	for _, f := range e.fails {
+		if lines[f.check] == nil {
+			kinds = append(kinds, f.check)
+		}
+		lines[f.check] = append(lines[f.check], strconv.Itoa(f.line))
+	}
+	var parts []string
+	for _, k := range kinds {
+		parts = append(parts, fmt.Sprintf("%s (%s)", k, strings.Join(lines[k], ", ")))
+	}
+	return strings.Join(parts, "; ")
+}
