@@ -24,6 +24,9 @@ type code func(x *exec)
 type exec struct {
 	r    []int64
 	stop bool // abandon the run (a failure was found and the caller wants no more)
+	// accessed says the transition has made its one access to a global
+	// (access atomicity: the next access starts a transition of its own).
+	accessed bool
 	// onFail is called when an assert fails; the path ends there.
 	onFail func(x *exec, a *vcgen.Assert)
 	// run is the transition being computed, when running a model.

@@ -27,6 +27,13 @@
 //   - Refinement (ModeRefines): the same product check of a layer against
 //     another (normally the next).
 //
+// In a refinement check the client contract is the specification's
+// requires: a thread calls a method whenever the specification allows
+// it, and an implementation whose requires does not hold there fails
+// (kind "contract"). Under access atomicity (Options.Atomicity,
+// access.go) layer 0 interleaves at every access to a global instead of
+// at yield points only, to test the atomicity its statements claim.
+//
 // Partial-order reduction (persistent sets of one thread's invisible,
 // progressing fragments that are independent of everything the other
 // threads may still do) and symmetry reduction (threads of one role whose

@@ -33,6 +33,9 @@ type model struct {
 	// asserts are assumed (a run that would fail is no run), annotations
 	// are not checked, and a method returns in a step of its own.
 	spec bool
+	// access: layer 0 interleaves at every access to a global (access.go);
+	// annotations, invariants and interference are not checked.
+	access bool
 
 	b    *layers.Builder
 	genv *layers.Env
@@ -107,6 +110,8 @@ type modelOptions struct {
 	// maps shares a map table with another model (so that map values
 	// compare across models); nil makes a new one.
 	maps *mapTable
+	// access compiles layer 0 for access atomicity.
+	access bool
 }
 
 // newModel compiles layer num of prog for instance inst.
@@ -123,7 +128,7 @@ func newModel(prog *layers.Program, inst *lang.Instance, num int, opts modelOpti
 			m, err = nil, e
 		}
 	}()
-	m = &model{prog: prog, layer: prog.Layers[num], inst: inst, spec: opts.spec,
+	m = &model{prog: prog, layer: prog.Layers[num], inst: inst, spec: opts.spec, access: opts.access,
 		maps: opts.maps, procOf: map[lang.Member]*cproc{}}
 	if m.maps == nil {
 		m.maps = newMapTable()

@@ -40,6 +40,26 @@ import (
 // is reachable in the reduced one (Godefroid's persistent sets with the
 // cycle proviso), and with (3) the histories of calls and returns are
 // preserved.
+//
+// The client contract of a refinement check (run.clientCalls) makes a
+// call's enabledness depend on the normalized specification state as
+// well as on the implementation's globals. That state changes only on
+// calls and returns, which (3) keeps out of every reduced set, so t's
+// invisible transitions neither enable nor disable another thread's call
+// through it. The implementation's requires, which now decides between a
+// call and a "contract" failure instead of filtering, is in the footprint
+// of every method a role may call (guardReads), so (1) still sees it.
+//
+// Access atomicity (access.go) cuts transitions finer: a thread may stop
+// at a pause point inside a step statement, before an access. From a
+// yield point a transition is then a prefix of the fragment, whose
+// footprint over-approximates it; from a pause point it runs the rest of
+// the step and at most the fragment after it, and next and rest of a
+// pause point over-approximate that by the statement's footprint plus the
+// fragment from its node. A pause point's position lies after its node's
+// predecessors and before its successors in the loop-free order (and
+// after the statement's earlier pause points), and a transition that
+// crosses a back edge is non-progressing as before, so (4) still holds.
 
 // fp is a footprint: the global slots read and written.
 type fp struct{ r, w uint64 }
@@ -196,6 +216,14 @@ func (m *model) analyzeProc(a *porInfo, p *cproc, slot map[*vcgen.Var]int) {
 			a.next[p.idx][n.ID] = walk(n)
 		}
 	}
+	// From a pause point (access atomicity) a thread runs the rest of
+	// its step and what follows, up to the next pause or yield point: at
+	// most the step and the fragment after it.
+	for i, ps := range p.pauses {
+		info := walk(ps.node)
+		info.f = info.f.or(nodeFP[ps.node.ID])
+		a.next[p.idx][len(p.nodes)+i] = info
+	}
 }
 
 // nodeFootprint is what a node that is not a yield point reads and
@@ -270,6 +298,10 @@ func (m *model) restOf(a *porInfo, p *cproc, done map[*cproc]bool) {
 			}
 		}
 		a.rest[p.idx][n.ID] = f
+	}
+	for i, ps := range p.pauses {
+		id := len(p.nodes) + i
+		a.rest[p.idx][id] = a.next[p.idx][id].f.or(a.rest[p.idx][ps.node.ID])
 	}
 }
 

@@ -48,10 +48,11 @@ func corpus(t *testing.T) map[string]*layers.Program {
 const reductionBudget = 240_000
 
 // TestReductionsPreserveVerdicts runs every instance of the corpus at
-// every layer (and layer 0 against the top layer for linearizability)
-// without reductions, with both, and with each alone (the broken
-// variants under proofs/*/broken: without and with both), and requires
-// the same verdict and failure kind each time.
+// every layer (and layer 0 against the top layer for linearizability,
+// and layer 0 with access atomicity for both) without reductions, with
+// both, and with each alone (the broken variants under proofs/*/broken:
+// without and with both), and requires the same verdict and failure kind
+// each time.
 func TestReductionsPreserveVerdicts(t *testing.T) {
 	if testing.Short() {
 		t.Skip("corpus runs take a while")
@@ -78,6 +79,14 @@ func TestReductionsPreserveVerdicts(t *testing.T) {
 					}
 					if top > 0 && seen.first(programText(prog, inst, 0, top)) {
 						compared.Add(compareReductions(t, prog, path, Options{Instance: inst, Mode: ModeLinearizability}))
+					}
+					// Layer 0 with access atomicity, whose finer
+					// transitions the reductions must respect too.
+					if seen.first("access\n" + programText(prog, inst, 0, top)) {
+						compared.Add(compareReductions(t, prog, path, Options{Instance: inst, Atomicity: AtomicityAccess}))
+						if top > 0 {
+							compared.Add(compareReductions(t, prog, path, Options{Instance: inst, Mode: ModeLinearizability, Atomicity: AtomicityAccess}))
+						}
 					}
 				}
 			})
@@ -130,8 +139,8 @@ func compareReductions(t *testing.T, prog *layers.Program, path string, opts Opt
 			continue
 		}
 		if *v != *first {
-			t.Errorf("%s instance %s layer %d mode %d: %s gives %+v, %s gives %+v",
-				path, opts.Instance, opts.Layer, opts.Mode, firstName, *first, cfg.name, *v)
+			t.Errorf("%s instance %s layer %d mode %d atomicity %s: %s gives %+v, %s gives %+v",
+				path, opts.Instance, opts.Layer, opts.Mode, opts.Atomicity, firstName, *first, cfg.name, *v)
 		}
 	}
 	return 1

@@ -74,8 +74,18 @@ type run struct {
 	sink    sink
 	events  bool // compute the values of events (refinement, traces)
 	tracing bool
-	path    []*layers.Node // nodes passed, when tracing
+	path    []traceEntry // nodes passed, when tracing
 	x       exec
+	// spec is the specification of a refinement check (nil in a safety
+	// check): its requires, not the layer's own, is the client contract.
+	spec *specSide
+}
+
+// traceEntry is a node a traced run passed, with the access to a global
+// it made there (access atomicity), if any.
+type traceEntry struct {
+	node   *layers.Node
+	access string
 }
 
 func newRun(m *model, s sink) *run {
@@ -109,7 +119,7 @@ func (ru *run) successors(s *dstate, t int) (err error) {
 		}
 	}()
 	ru.t, ru.src = t, s
-	ru.x.stop = false
+	ru.x.stop, ru.x.accessed = false, false
 	th := &s.th[t]
 	ru.calls = th.calls
 	if th.idle() {
@@ -136,43 +146,117 @@ func (ru *run) successors(s *dstate, t int) (err error) {
 }
 
 // invoke calls every method the thread's role may call, with every
-// argument tuple whose requires holds.
+// argument tuple the client contract allows (clientCalls).
 func (ru *run) invoke(s *dstate, t int) {
 	ti := ru.m.threads[t]
-	r := ti.role
-	if r.max > 0 && ru.calls >= r.max {
+	if r := ti.role; r.max > 0 && ru.calls >= r.max {
 		return
 	}
-	g := ru.m.nglob()
-	for _, cc := range r.calls {
-		mt := cc.m
-		p := mt.proc
+	for _, cc := range ti.role.calls {
 		for _, args := range cc.args {
-			regs := ru.loadRegs(p, s.g, p.zero)
-			copy(regs[g:], args)
-			if cc.tid >= 0 {
-				regs[g+cc.tid] = ti.tid
-			}
-			if mt.guard(regs) == 0 {
-				continue
-			}
-			ru.meth = mt
-			ru.ev = event{kind: evCall, m: mt}
-			if ru.events {
-				ru.ev.args = pick(regs[g:], mt.inSlots)
-			}
-			ru.below = nil
-			ru.x.r = regs
-			if mt.atomic {
-				p.start[p.entry](&ru.x)
-			} else {
-				p.code[p.entry](&ru.x)
-			}
+			ru.call(s, ti, cc, args)
 			if ru.x.stop {
 				return
 			}
 		}
 	}
+}
+
+// call makes the call of cc with the argument tuple args, if the client
+// contract allows it.
+func (ru *run) call(s *dstate, ti *threadInfo, cc *callChoice, args []int64) {
+	mt := cc.m
+	p := mt.proc
+	regs := ru.callFrame(s, ti, cc, args)
+	ru.meth = mt
+	ru.ev = event{kind: evCall, m: mt}
+	if ru.events {
+		ru.ev.args = pick(regs[ru.m.nglob():], mt.inSlots)
+	}
+	ru.below = nil
+	ru.x.r = regs
+	if !ru.clientCalls(s, ti, cc, args) {
+		return
+	}
+	if mt.atomic {
+		p.start[p.entry](&ru.x)
+	} else {
+		p.code[p.entry](&ru.x)
+	}
+}
+
+// callFrame loads the registers of the called method for a call of cc
+// with the argument tuple args: the globals and the frame.
+func (ru *run) callFrame(s *dstate, ti *threadInfo, cc *callChoice, args []int64) []int64 {
+	p := cc.m.proc
+	regs := ru.loadRegs(p, s.g, p.zero)
+	g := ru.m.nglob()
+	copy(regs[g:], args)
+	if cc.tid >= 0 {
+		regs[g+cc.tid] = ti.tid
+	}
+	return regs
+}
+
+// clientCalls reports whether a client makes the call of cc with args,
+// whose frame is in ru.x.r. In a safety check the layer's own requires
+// is the client contract. In a refinement check the specification's is:
+// the call is made when some state of the normalized specification
+// allows it, and the implementation's requires is then no filter but an
+// obligation — if it does not hold, the implementation requires more
+// than its specification, which is a failure (kind "contract"), not a
+// behaviour to leave out. Ghost arguments are the client's choice: the
+// requires fails only if it fails for every choice of them.
+func (ru *run) clientCalls(s *dstate, ti *threadInfo, cc *callChoice, args []int64) bool {
+	mt := cc.m
+	if ru.spec == nil {
+		return mt.guard(ru.x.r) != 0
+	}
+	if ru.spec.step(s.set, ru.t, event{kind: evCall, m: mt, args: ru.ev.args}) == refused {
+		return false
+	}
+	if mt.guard(ru.x.r) != 0 {
+		return true
+	}
+	if !ru.otherGhostArgs(s, ti, cc, args) {
+		ru.callFrame(s, ti, cc, args) // the frame of the failing call, for the trace
+		ru.sink.fail(ru, ru.contractFailure(mt))
+	}
+	return false
+}
+
+// otherGhostArgs reports whether the requires of cc's method holds for
+// another argument tuple that differs from args in ghost parameters only.
+// It overwrites the method's registers.
+func (ru *run) otherGhostArgs(s *dstate, ti *threadInfo, cc *callChoice, args []int64) bool {
+	mt := cc.m
+	if len(mt.inSlots) == len(mt.proc.sig.Params) {
+		return false
+	}
+	for _, other := range cc.args {
+		same := true
+		for _, i := range mt.inSlots {
+			same = same && other[i] == args[i]
+		}
+		if same && mt.guard(ru.callFrame(s, ti, cc, other)) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// contractFailure describes a call that the specification allows and
+// the implementation's requires does not.
+func (ru *run) contractFailure(mt *method) *Failure {
+	m, sm := ru.m, ru.spec.methods[mt.idx]
+	f := &Failure{Kind: "contract", Thread: ru.t, Msg: fmt.Sprintf(
+		"%s calls %s(%s), which layer %d's requires allows here, but the requires of %s at layer %d does not hold: the implementation requires more than its specification",
+		m.threads[ru.t], mt.name, m.showArgs(mt, ru.ev.args), ru.spec.m.layer.Num, mt.name, m.layer.Num)}
+	if req := mt.proc.sig.Requires; len(req) > 0 {
+		f.Pos = append(f.Pos, req[0].Pos())
+	}
+	f.Pos = append(f.Pos, sm.proc.sig.Name.P)
+	return f
 }
 
 // pick returns vals at the given slots.
@@ -237,28 +321,38 @@ func (ru *run) callStep(s *dstate, th *dthread, top *dframe) {
 // reach ends a fragment at yield point node of p: the thread waits
 // there, or returns from its method.
 func (ru *run) reach(x *exec, p *cproc, node int) {
-	g := ru.m.nglob()
-	out := &ru.out
-	out.calls = ru.calls
-	ev := ru.ev
 	if node == p.exit && len(ru.below) == 0 && !ru.m.spec {
+		g := ru.m.nglob()
+		out, ev := &ru.out, ru.ev
 		out.frames = out.frames[:0]
 		out.calls = ru.nextCalls()
 		ev.kind |= evReturn
 		if ru.events {
 			ev.outs = pick(x.r[g:], ru.meth.outSlots)
 		}
-	} else {
-		out.frames = append(out.frames[:0], ru.below...)
-		out.frames = append(out.frames, dframe{p: p, node: node, vals: x.r[g : g+len(p.frame)]})
+		ru.sink.emit(ru, x.r[:g], out, ev)
+		return
 	}
-	ru.sink.emit(ru, x.r[:g], out, ev)
+	ru.wait(x, p, node)
+}
+
+// wait ends a transition with the thread waiting at node of p: a yield
+// point, or a pause point under access atomicity.
+func (ru *run) wait(x *exec, p *cproc, node int) {
+	g := ru.m.nglob()
+	out := &ru.out
+	out.calls = ru.calls
+	out.frames = append(out.frames[:0], ru.below...)
+	out.frames = append(out.frames, dframe{p: p, node: node, vals: x.r[g : g+len(p.frame)]})
+	ru.sink.emit(ru, x.r[:g], out, ru.ev)
 }
 
 // Failure is a violation found in a state or a transition.
 type Failure struct {
 	// Kind is "assert", "annotation", "interference", "invariant",
-	// "error" (the code could not run) or "linearizability".
+	// "error" (the code could not run), "linearizability" or "contract"
+	// (a call the specification allows and the implementation's
+	// requires does not).
 	Kind string
 	Msg  string
 	Pos  []lang.Pos

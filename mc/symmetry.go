@@ -212,7 +212,7 @@ func (m *model) collect(f *symFacts, p *cproc) {
 				m.collectCall(f, p, n)
 			}
 		case n.Kind == layers.NodeStep || n.Kind == layers.NodePrivate:
-			m.collectCmd(f, m.b.Stmt(n.Stmt, p.env, stepMode))
+			m.collectCmd(f, m.stepIR(p, n)) // with the temporaries of access atomicity
 		case n.Kind == layers.NodeCond && n.Cond != nil:
 			f.exprs = append(f.exprs, m.b.Expr(n.Cond, p.env))
 		case n.Kind == layers.NodePrivateLoop:

@@ -46,6 +46,7 @@ func (e *explorer) explain(res *Result) {
 	rp := &replay{e: e}
 	rp.ru = newRun(e.m, rp)
 	rp.ru.tracing, rp.ru.events = true, true
+	rp.ru.spec = e.spec
 	e.m.decode(e.vis.get(path[len(path)-1]), &rp.cur, &rp.buf)
 	rp.history = e.initialHistory()
 	for k := len(path) - 2; k >= 0; k-- {
@@ -209,18 +210,20 @@ func (rp *replay) describe(ru *run, g []int64, rec *dthread, ev event, regs []in
 		}
 		st.Event = strings.TrimSpace(st.Event + " " + ret)
 	}
-	for _, n := range ru.path {
-		st.Lines = append(st.Lines, m.nodeLine(n))
+	for _, en := range ru.path {
+		line := m.nodeLine(en.node)
+		if en.access != "" {
+			line += " (" + en.access + ")"
+		}
+		st.Lines = append(st.Lines, line)
 	}
 	if regs != nil {
 		g = regs[:m.nglob()]
 	}
-	if g != nil {
-		for i := range g {
-			if g[i] != src.g[i] {
-				st.Changes = append(st.Changes, fmt.Sprintf("%s: %s -> %s", m.globals[i].Name,
-					m.showValue(src.g[i], m.globals[i].Type), m.showValue(g[i], m.globals[i].Type)))
-			}
+	for i := range g {
+		if g[i] != src.g[i] {
+			st.Changes = append(st.Changes, fmt.Sprintf("%s: %s -> %s", m.globals[i].Name,
+				m.showValue(src.g[i], m.globals[i].Type), m.showValue(g[i], m.globals[i].Type)))
 		}
 	}
 	st.Changes = append(st.Changes, rp.localChanges(ru, rec, regs)...)
@@ -256,15 +259,14 @@ func (rp *replay) localChanges(ru *run, rec *dthread, regs []int64) []string {
 		}
 	}
 	var out []string
-	objs := p.sig.Frame()
-	for i, v := range vals {
-		t := objs[i].Type
+	for i, o := range p.sig.Frame() { // not the temporaries of access atomicity
+		v, t := vals[i], o.Type
 		switch {
 		case old != nil && old[i] == v:
 		case old != nil:
-			out = append(out, fmt.Sprintf("%s: %s -> %s", objs[i].Name, m.showValue(old[i], t), m.showValue(v, t)))
+			out = append(out, fmt.Sprintf("%s: %s -> %s", o.Name, m.showValue(old[i], t), m.showValue(v, t)))
 		case v != p.zero[i]:
-			out = append(out, fmt.Sprintf("%s = %s", objs[i].Name, m.showValue(v, t)))
+			out = append(out, fmt.Sprintf("%s = %s", o.Name, m.showValue(v, t)))
 		}
 	}
 	return out
@@ -316,6 +318,9 @@ func (m *model) where(rec *dthread) string {
 		return "between calls"
 	}
 	top := rec.frames[len(rec.frames)-1]
+	if ps := top.p.pauseAt(top.node); ps != nil {
+		return fmt.Sprintf("stops at line %d in %s, before it %s", ps.node.Pos().Line, top.p.name, ps.what)
+	}
 	if y := top.p.yield[top.node]; y != nil {
 		switch y.Kind {
 		case layers.YieldEntry:

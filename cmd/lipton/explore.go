@@ -26,6 +26,26 @@ type exploreOptions struct {
 	timeout         time.Duration
 	noPOR, noSym    bool
 	quiet           bool
+	atomicity       atomicityFlag
+}
+
+// atomicityFlag is --atomicity yield|access.
+type atomicityFlag struct{ a mc.Atomicity }
+
+// String implements flag.Value.
+func (f *atomicityFlag) String() string { return f.a.String() }
+
+// Set implements flag.Value.
+func (f *atomicityFlag) Set(s string) error {
+	switch s {
+	case "yield":
+		f.a = mc.AtomicityYield
+	case "access":
+		f.a = mc.AtomicityAccess
+	default:
+		return fmt.Errorf("want yield or access")
+	}
+	return nil
 }
 
 // refinesFlag is --refines (the next layer) or --refines=N.
@@ -74,6 +94,7 @@ func exploreFlags(o *exploreOptions) *flag.FlagSet {
 	fs.Var(&o.refines, "refines", "check the layer against the next layer (or --refines=N against layer N)")
 	fs.IntVar(&o.maxStates, "max-states", 50_000_000, "stop after `N` states (0: no limit); stopping is never success")
 	fs.DurationVar(&o.timeout, "timeout", 0, "stop after this long (0: no limit); stopping is never success")
+	fs.Var(&o.atomicity, "atomicity", "where layer 0's threads interleave: at yield points (the default) or at every access to a global (`yield|access`)")
 	fs.BoolVar(&o.noPOR, "no-por", false, "switch off partial-order reduction")
 	fs.BoolVar(&o.noSym, "no-symmetry", false, "switch off symmetry reduction")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress lines on stderr")
@@ -152,7 +173,7 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 // mcOptions checks the flags against the file and converts them.
 func (o *exploreOptions) mcOptions(info *lang.Info) (mc.Options, error) {
 	opts := mc.Options{Instance: o.instance, Layer: o.layer, MaxStates: o.maxStates,
-		Timeout: o.timeout, NoPOR: o.noPOR, NoSymmetry: o.noSym}
+		Timeout: o.timeout, NoPOR: o.noPOR, NoSymmetry: o.noSym, Atomicity: o.atomicity.a}
 	if opts.Instance == "" {
 		if len(info.Instances) != 1 {
 			return opts, fmt.Errorf("choose an instance with --instance%s", instanceNames(info))
@@ -167,6 +188,9 @@ func (o *exploreOptions) mcOptions(info *lang.Info) (mc.Options, error) {
 	top := info.TopLayer()
 	if opts.Layer < 0 || opts.Layer > top {
 		return opts, fmt.Errorf("there is no layer %d (the layers are 0..%d)", opts.Layer, top)
+	}
+	if opts.Atomicity == mc.AtomicityAccess && opts.Layer != 0 {
+		return opts, fmt.Errorf("--atomicity access runs layer 0 only (the implementation); at layer %d the steps are atomic actions that the layers below implement", opts.Layer)
 	}
 	switch {
 	case o.linearizability && o.refines.set:
@@ -253,8 +277,8 @@ func printViolation(w io.Writer, src []byte, res *mc.Result) {
 			fmt.Fprintln(w, lang.Caret(line, p.Col))
 		}
 	}
-	if f.Kind == "linearizability" {
-		printHistory(w, res.History)
+	if f.Kind == "linearizability" || f.Kind == "contract" && len(res.History) > 0 {
+		printHistory(w, res.History) // for a contract failure: the history before the call
 	}
 	if len(res.Trace) > 0 {
 		fmt.Fprintf(w, "trace (%d steps; shortest in the explored graph):\n", len(res.Trace))

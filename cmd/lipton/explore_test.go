@@ -5,7 +5,10 @@ import (
 	"testing"
 )
 
-const counterLin = "../../mc/testdata/counter-lin.lip"
+const (
+	counterLin = "../../mc/testdata/counter-lin.lip"
+	incrSplit  = "../../mc/testdata/incr-split.lip"
+)
 
 // TestExplore checks the command line of lipton explore: exit codes and
 // the essential lines of the output.
@@ -36,6 +39,23 @@ func TestExplore(t *testing.T) {
 				"line 16: c := count;", "changes: count: 0 -> 1, done: 0 -> 1", "VIOLATION"}, ""},
 		{"state limit", []string{"explore", "../../mc/testdata/treiber.lip", "--instance", "small", "--max-states", "10"}, exitFailed,
 			[]string{"INCOMPLETE: the state limit (10) was reached", "proves nothing"}, ""},
+		{"access atomicity finds a lost update", []string{"explore", incrSplit, "--linearizability", "--atomicity", "access"}, exitFailed,
+			[]string{"layer 0 against the atomic actions of layer 1 (linearizability), access atomicity",
+				"note: access atomicity: threads interleave at every access to a global variable of layer 0",
+				"error: linearizability: reader(3) returns from get with v = 1",
+				"line 11: x := x + 1; (reads x = 0)", "then stops at line 11 in incr, before it writes x",
+				"line 11: x := x + 1; (writes x = 1)", "VIOLATION"}, ""},
+		{"yield atomicity is the default", []string{"explore", incrSplit, "--linearizability", "--atomicity=yield"}, exitOK,
+			[]string{"(linearizability)\n", "no violation"}, ""},
+		{"a [ ] group is one access", []string{"explore", "../../mc/testdata/incr-locked.lip", "--linearizability", "--atomicity", "access"}, exitOK,
+			[]string{"access atomicity", "no violation"}, ""},
+		{"the specification's requires is the client contract", []string{"explore", "../../mc/testdata/incr-contract.lip", "--linearizability"}, exitFailed,
+			[]string{"incr-contract.lip:10:14: error: contract: worker(", "which layer 1's requires allows here, but the requires of incr at layer 0 does not hold",
+				"trace (", "VIOLATION"}, ""},
+		{"a bad atomicity", []string{"explore", counterLin, "--atomicity", "fragment"}, exitBadInput,
+			nil, `invalid value "fragment" for flag -atomicity: want yield or access`},
+		{"access atomicity above layer 0", []string{"explore", counterLin, "--layer", "1", "--atomicity", "access"}, exitBadInput,
+			nil, "--atomicity access runs layer 0 only"},
 		{"no such instance", []string{"explore", counterLin, "--instance", "three"}, exitBadInput,
 			nil, `no instance named "three" (instances: two)`},
 		{"no such layer", []string{"explore", counterLin, "--layer", "4"}, exitBadInput,
@@ -79,7 +99,7 @@ func TestExploreHelp(t *testing.T) {
 		t.Fatalf("help does not list explore:\n%s", stdout)
 	}
 	code, stdout, _ = runCLI("help", "explore")
-	for _, flag := range []string{"-instance", "-layer", "-linearizability", "-refines", "-max-states", "-timeout", "-no-por", "-no-symmetry"} {
+	for _, flag := range []string{"-instance", "-layer", "-linearizability", "-refines", "-max-states", "-timeout", "-no-por", "-no-symmetry", "-atomicity"} {
 		if code != exitOK || !strings.Contains(stdout, flag) {
 			t.Errorf("help explore lacks %s:\n%s", flag, stdout)
 		}
