@@ -215,8 +215,11 @@ var badCases = []struct {
 	{"ghost into non-ghost", "ghost var gh: int;\nvar g: int;\nlayer 0 { action a() { g := gh + 1; } }", []string{`3:29: ghost variable gh cannot be read in an assignment to non-ghost variable g`}},
 	{"ghost into non-ghost in multiple assignment", "ghost var gh: int;\nvar g: int;\nlayer 0 { action a() { gh, g := g, gh; } }", []string{`3:36: ghost variable gh cannot be read in an assignment to non-ghost variable g`}},
 	{"ghost index of non-ghost map", "ghost var gh: int;\nvar m: [int]int;\nlayer 0 { action a() { m[gh] := 1; } }", []string{`3:26: ghost variable gh cannot be read in an index of non-ghost map m`}},
-	{"ghost argument to non-ghost parameter", "ghost var gh: int;\nlayer 0 {\n  action b(x: int) {}\n  proc p() { call b(gh + 1); }\n}", []string{`4:21: argument x of b is not ghost, so it cannot be computed from ghost state`}},
-	{"ghost function argument to non-ghost parameter", "ghost var gh: int;\nfunction rg(): int { gh }\nlayer 0 {\n  action b(x: int) {}\n  proc p() { call b(rg()); }\n}", []string{`5:21: argument x of b is not ghost`}},
+	{"ghost argument to non-ghost parameter", "layer 0 {\n  action b(x: int) {}\n  proc p() { ghost var gh: int; call b(gh + 1); }\n}", []string{`3:40: argument x of b is not ghost, so it cannot be computed from ghost state`}},
+	{"ghost function argument to non-ghost parameter", "ghost var gh: int;\nfunction rg(): int { gh }\nlayer 0 {\n  action b(x: int) {}\n  proc p() { call b(rg()); }\n}", []string{
+		`5:21: function rg reads global variable gh, so it cannot be used in an argument of a call`,
+		`5:21: argument x of b is not ghost`,
+	}},
 	{"ghost output into non-ghost local", "layer 0 {\n  action b() returns (o: int, ghost go: int) {}\n  proc p() { var x, y: int; call y, x := b(); }\n}", []string{`3:37: output go of b is ghost, so it cannot be assigned to non-ghost x`}},
 
 	// ---- Procedure conditions read locals only ----
@@ -278,7 +281,16 @@ var badCases = []struct {
 	}},
 	{"call output to parameter", "layer 0 { action a() returns (o: int) {} proc p(n: int) { call n := a(); } }", []string{`1:64: cannot assign to parameter n: parameters are read-only`}},
 	{"procedure call argument reads global", "var g: int;\nlayer 0 { proc p(x: int) { call p(g + 1); } }", []string{
-		`2:35: global variable g cannot be read in an argument of a call to a procedure (it may read locals only)`,
+		`2:35: global variable g cannot be read in an argument of a call (it may read locals only: read the global in a step first)`,
+	}},
+	{"action call argument reads global", "var g: int;\nlayer 0 { action a(x: int) {} proc p() { call a(g); } }", []string{
+		`2:49: global variable g cannot be read in an argument of a call (it may read locals only: read the global in a step first)`,
+	}},
+	{"action call output to global", "var g: int;\nlayer 0 { action a() returns (o: int) { o := 1; } proc p() { call g := a(); } }", []string{
+		`2:67: output o of a is assigned to global variable g: a call's outputs go to locals (write the global in a step of its own)`,
+	}},
+	{"procedure call output to global", "var g: int;\nlayer 0 { proc q() returns (o: int) { o := 1; } proc p() { call g := q(); } }", []string{
+		`2:65: output o of q is assigned to global variable g: a call's outputs go to locals (write the global in a step of its own)`,
 	}},
 	{"procedure call output read by argument", "layer 0 { proc p(x: int) returns (r: int) { var y: int; call y := p(y + 1); } }", []string{
 		`1:62: y is both an output and read by an argument of this call`,

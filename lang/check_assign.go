@@ -96,12 +96,11 @@ func (c *checker) havoc(s *HavocStmt) {
 func (c *checker) callStmt(s *CallStmt) {
 	li := c.info.Layers[c.layer]
 	m := li.Members[s.Callee.Name]
-	ctx := &exprCtx{layers: c.here()}
-	if _, isProc := m.(*Proc); isProc {
-		// A call of a procedure yields: its arguments are evaluated by
-		// the caller, which holds no step there, so they read locals only.
-		ctx.globalBan = "an argument of a call to a procedure (it may read locals only)"
-	}
+	// A call's arguments and outputs are locals only. A call of a
+	// procedure yields, so the caller holds no step where it evaluates
+	// them; a call of an action is the action's step, whose footprint and
+	// mover type are the action's, which know nothing of the call site.
+	ctx := &exprCtx{layers: c.here(), globalBan: "an argument of a call (it may read locals only: read the global in a step first)"}
 	for _, a := range s.Args {
 		c.expr(a, ctx)
 	}
@@ -185,6 +184,9 @@ func (c *checker) callOuts(s *CallStmt, sig *Signature) {
 			continue
 		}
 		r := sig.Returns[i]
+		if o.Kind == ObjGlobal {
+			c.errorf(out.P, "output %s of %s is assigned to global variable %s: a call's outputs go to locals (write the global in a step of its own)", r.Name.Name, sig.Name.Name, o.Name)
+		}
 		if rt := r.Name.Obj.Type; rt != nil && o.Type != nil && !Identical(rt, o.Type) {
 			c.errorf(out.P, "%s has type %s, but output %s of %s has type %s", o.Name, o.Type, r.Name.Name, sig.Name.Name, rt)
 		}

@@ -228,3 +228,34 @@ func TestStructuralMismatches(t *testing.T) {
 		}
 	}
 }
+
+// TestSignaturesMatch: a member has the same parameters and outputs at
+// both layers (names, order, types, linear and ghost marks); otherwise a
+// structure diagnostic, and no refinement obligation that would pair
+// variables by name while calls bind them by position.
+func TestSignaturesMatch(t *testing.T) {
+	cases := []struct{ lower, upper, want string }{
+		{"action a(linear tid: int, x: int, y: int) { g := x - y; }", "action a(linear tid: int, y: int, x: int) { g := x - y; }",
+			"parameter 2 of a is x: int at layer 0 but y: int at layer 1"},
+		{"action a(linear tid: int) { g := 1; }", "action a(tid: int) { g := 1; }",
+			"parameter 1 of a is linear tid: int at layer 0 but tid: int at layer 1"},
+		{"action a(ghost x: int) { g := 1; }", "action a(x: int) { g := 1; }",
+			"parameter 1 of a is ghost x: int at layer 0 but x: int at layer 1"},
+		{"action a() returns (r: int) { r := g; }", "action a() returns (r: int, s: int) { r := g; }",
+			"a has 1 outputs at layer 0 but 2 at layer 1"},
+		{"proc a(x: int) { g := x; }", "action a(y: int) { g := y; }",
+			"parameter 1 of a is x: int at layer 0 but y: int at layer 1"},
+		{"proc a(x: int) { g := x; }", "proc a(y: int) { g := y; }",
+			"parameter 1 of a is x: int at layer 0 but y: int at layer 1"},
+	}
+	for _, c := range cases {
+		src := "var g: int = 0;\nlayer 0 { " + c.lower + " }\nlayer 1 { " + c.upper + " }\n"
+		obs, diags := Refinement(build(t, src), 0)
+		if len(diags) != 1 || diags[0].Check != Structure || !strings.Contains(diags[0].Msg, c.want) {
+			t.Errorf("%s vs %s: want one structure diagnostic containing %q, got %v", c.lower, c.upper, c.want, diags)
+		}
+		if len(obs) != 0 {
+			t.Errorf("%s vs %s: %d obligations built for mismatched signatures", c.lower, c.upper, len(obs))
+		}
+	}
+}

@@ -23,14 +23,20 @@ func Refinement(prog *Program, l int) ([]*vcgen.Obligation, []*Diagnostic) {
 	r := &refiner{prog: prog, lower: prog.Layers[l], upper: prog.Layers[l+1]}
 	for _, p := range r.lower.Procs {
 		if up := r.upper.Proc(p.Name()); up != nil {
-			r.procToProc(p, up)
+			if r.sameShape(p.Name(), &p.Decl.Signature, &up.Decl.Signature, p.Decl.P, up.Decl.P) {
+				r.procToProc(p, up)
+			}
 		} else if a := r.upper.Action(p.Name()); a != nil {
-			r.procToAction(p, a)
+			if r.sameShape(p.Name(), &p.Decl.Signature, &a.Decl.Signature, p.Decl.P, a.Decl.P) {
+				r.procToAction(p, a)
+			}
 		}
 	}
 	for _, a := range r.lower.Actions {
 		if up := r.upper.Action(a.Name()); up != nil {
-			r.actionToAction(a, up)
+			if r.sameShape(a.Name(), &a.Decl.Signature, &up.Decl.Signature, a.Decl.P, up.Decl.P) {
+				r.actionToAction(a, up)
+			}
 		} else if p := r.upper.Proc(a.Name()); p != nil {
 			r.fail(Structure, fmt.Sprintf("%s is an action at layer %d but a procedure at layer %d: an atomic action can only be refined by an action",
 				a.Name(), r.lower.Num, r.upper.Num), a.Decl.P, p.Decl.P)

@@ -33,44 +33,63 @@ func publicMember(l *Layer, name string) (sig *lang.Signature, pos lang.Pos) {
 
 // clientContracts checks, for every public method, that its requires at
 // the upper layer and the invariants of both layers imply its requires
-// at the lower layer.
+// at the lower layer. Members whose signatures differ are skipped:
+// sameShape reported them.
 func (r *refiner) clientContracts() {
 	for _, name := range r.prog.Info.PublicMethods() {
-		lower, lpos := publicMember(r.lower, name)
+		lower, _ := publicMember(r.lower, name)
 		upper, upos := publicMember(r.upper, name)
-		if lower == nil || upper == nil {
+		if lower == nil || upper == nil || !shapesMatch(lower, upper) || len(lower.Requires) == 0 {
 			continue
-		}
-		// Method abstraction reports different parameters of a
-		// procedure and its action itself (methodShapeOK).
-		methodAbstraction := r.lower.Proc(name) != nil && r.upper.Action(name) != nil
-		if !r.sameParams(name, lower, upper, lpos, upos, !methodAbstraction) {
-			continue
-		}
-		if len(lower.Requires) == 0 {
-			continue // nothing to imply
 		}
 		r.obs = append(r.obs, r.contractObligation(name, lower, upper, upos))
 	}
 }
 
-// sameParams checks that a public method takes the same parameters at
-// both layers: a client's call must mean the same call at every layer.
-func (r *refiner) sameParams(name string, lower, upper *lang.Signature, lpos, upos lang.Pos, report bool) bool {
-	fail := r.fail
-	if !report {
-		fail = func(string, string, ...lang.Pos) {}
-	}
-	if len(lower.Params) != len(upper.Params) {
-		fail(Structure, fmt.Sprintf("public method %s has %d parameters at layer %d but %d at layer %d: clients call it the same way at every layer",
-			name, len(lower.Params), r.lower.Num, len(upper.Params), r.upper.Num), upos, lpos)
+// sameShape checks that a member takes the same parameters and returns
+// the same outputs at both layers: the same names, types, order, and
+// linear and ghost marks. Callers bind arguments by position while the
+// refinement checks pair variables by name, and the checks of every
+// layer rely on which parameters are linear, so any difference would let
+// a layer prove something about a different call.
+func (r *refiner) sameShape(name string, lower, upper *lang.Signature, lpos, upos lang.Pos) bool {
+	return r.sameList(name, "parameters", lower.Params, upper.Params, lpos, upos) &&
+		r.sameList(name, "outputs", lower.Returns, upper.Returns, lpos, upos)
+}
+
+func (r *refiner) sameList(name, what string, lower, upper []*lang.Param, lpos, upos lang.Pos) bool {
+	if len(lower) != len(upper) {
+		r.fail(Structure, fmt.Sprintf("%s has %d %s at layer %d but %d at layer %d: a member has the same signature at every layer",
+			name, len(lower), what, r.lower.Num, len(upper), r.upper.Num), upos, lpos)
 		return false
 	}
-	for i, lp := range lower.Params {
-		up := upper.Params[i]
-		if lp.Name.Name != up.Name.Name || !lang.Identical(lp.Name.Obj.Type, up.Name.Obj.Type) || lp.Linear != up.Linear {
-			fail(Structure, fmt.Sprintf("parameter %d of public method %s is %s at layer %d but %s at layer %d: clients call it the same way at every layer",
-				i+1, name, paramText(lp), r.lower.Num, paramText(up), r.upper.Num), up.Name.P, lp.Name.P)
+	for i := range lower {
+		if !sameParam(lower[i], upper[i]) {
+			r.fail(Structure, fmt.Sprintf("%s %d of %s is %s at layer %d but %s at layer %d: a member has the same signature at every layer",
+				what[:len(what)-1], i+1, name, paramText(lower[i]), r.lower.Num, paramText(upper[i]), r.upper.Num), upper[i].Name.P, lower[i].Name.P)
+			return false
+		}
+	}
+	return true
+}
+
+func sameParam(a, b *lang.Param) bool {
+	return a.Name.Name == b.Name.Name && a.Linear == b.Linear && a.Ghost == b.Ghost &&
+		lang.Identical(a.Name.Obj.Type, b.Name.Obj.Type)
+}
+
+// shapesMatch is sameShape without reports.
+func shapesMatch(lower, upper *lang.Signature) bool {
+	if len(lower.Params) != len(upper.Params) || len(lower.Returns) != len(upper.Returns) {
+		return false
+	}
+	for i := range lower.Params {
+		if !sameParam(lower.Params[i], upper.Params[i]) {
+			return false
+		}
+	}
+	for i := range lower.Returns {
+		if !sameParam(lower.Returns[i], upper.Returns[i]) {
 			return false
 		}
 	}
@@ -79,6 +98,9 @@ func (r *refiner) sameParams(name string, lower, upper *lang.Signature, lpos, up
 
 func paramText(p *lang.Param) string {
 	s := fmt.Sprintf("%s: %s", p.Name.Name, p.Name.Obj.Type)
+	if p.Ghost {
+		s = "ghost " + s
+	}
 	if p.Linear {
 		s = "linear " + s
 	}

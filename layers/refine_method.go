@@ -33,28 +33,12 @@ func (r *refiner) procToAction(p *Proc, a *Action) {
 	r.obs = append(r.obs, ob)
 }
 
-// methodShapeOK checks what method abstraction needs before building it:
-// the action has the procedure's parameters and outputs, the procedure
-// calls no procedure (their effect would not be atomic at this layer),
-// and the action mentions no variable the lower layer lacks.
+// methodShapeOK checks what method abstraction needs before building it
+// (Refinement has checked that the signatures match): the procedure calls
+// no procedure (their effect would not be atomic at this layer), and the
+// action mentions no variable the lower layer lacks.
 func (r *refiner) methodShapeOK(p *Proc, a *Action) bool {
 	ok := true
-	same := func(what string, ps, as []*lang.Param) {
-		if len(ps) != len(as) {
-			r.fail(Structure, fmt.Sprintf("%s has %d %s at layer %d but %d at layer %d", p.Name(), len(ps), what, r.lower.Num, len(as), r.upper.Num), a.Decl.P, p.Decl.P)
-			ok = false
-			return
-		}
-		for i := range ps {
-			if ps[i].Name.Name != as[i].Name.Name || !lang.Identical(ps[i].Name.Obj.Type, as[i].Name.Obj.Type) {
-				r.fail(Structure, fmt.Sprintf("%s %d of %s is %s: %s at layer %d but %s: %s at layer %d", what, i+1, p.Name(),
-					ps[i].Name.Name, ps[i].Name.Obj.Type, r.lower.Num, as[i].Name.Name, as[i].Name.Obj.Type, r.upper.Num), as[i].Name.P, ps[i].Name.P)
-				ok = false
-			}
-		}
-	}
-	same("parameters", p.Decl.Params, a.Decl.Params)
-	same("outputs", p.Decl.Returns, a.Decl.Returns)
 	for _, n := range p.Nodes {
 		if n.Kind == NodeCall {
 			r.fail(Structure, fmt.Sprintf("%s calls procedure %s, so it cannot be abstracted into action %s at layer %d: a procedure refined by an action may call only actions",
