@@ -36,6 +36,8 @@ type Walk struct {
 	LoopHavoc []*vcgen.Var
 	// Exit is run at the exit after Reach.
 	Exit func() vcgen.Cmd
+	// Before, if set, is run before each simple statement or group.
+	Before func(s lang.Stmt) vcgen.Cmd
 }
 
 // Body returns the code of the whole procedure from its entry. The
@@ -115,6 +117,9 @@ func (w *Walk) stmt(s lang.Stmt) vcgen.Cmd {
 			brs = append(brs, w.seq(br.Stmts))
 		}
 		return &vcgen.Choice{Branches: brs}
+	}
+	if w.Before != nil {
+		return vcgen.Sequence(w.Before(s), w.B.Stmt(s, w.Env, w.Mode))
 	}
 	return w.B.Stmt(s, w.Env, w.Mode)
 }

@@ -1,12 +1,15 @@
 package movers
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/lipton-dev/lipton/lang"
 	"github.com/lipton-dev/lipton/layers"
+	"github.com/lipton-dev/lipton/vcgen"
 )
 
 func layer0(t *testing.T, src string) *layers.Layer {
@@ -34,6 +37,10 @@ func TestYieldSufficiency(t *testing.T) {
 		{"x := 1; if (*) { yield; } else { yield; } x := 2;", 0}, // every path yields
 		{"while (*) { x := 1; yield; }", 0},
 		{"left x := 1; while (*) { right x := 2; yield; }", 0}, // the loop head is a yield point
+		{"x := 1; while (l < 3) { l := l + 1; }", 2},           // a private loop after the commit step
+		{"while (l < 3) { l := l + 1; } x := 1;", 0},           // before it
+		{"right x := 1; while (l < 3) { l := l + 1; }", 0},     // right movers do not commit
+		{"x := 1; yield; while (l < 3) { l := l + 1; }", 0},    // a new fragment
 	} {
 		src := "var x: int = 0;\nlayer 0 { proc p() {\nvar l: int;\n" +
 			strings.ReplaceAll(tc.body, "; ", ";\n") + "\n} }"
@@ -116,5 +123,35 @@ func TestTooComplexStepIsUnknown(t *testing.T) {
 	obs, _, diags := Obligations(l)
 	if len(obs) != 0 || len(diags) != 1 || !diags[0].Unknown || !strings.Contains(diags[0].Msg, "split it into smaller steps") {
 		t.Fatalf("want one unknown diagnostic and no obligation, got %d obligations and %v", len(obs), diags)
+	}
+}
+
+// TestPrivateNonBlocking: private code that may block after the commit
+// step gets a non-blocking obligation, which fails when the assume can be
+// false there (the thread would be stuck after an effect others see) and
+// holds when it cannot; before the commit step it needs none.
+func TestPrivateNonBlocking(t *testing.T) {
+	for _, tc := range []struct {
+		body string
+		want vcgen.Verdict // Unknown: no obligation
+	}{
+		{"[t := x; x := x + 1;] assume t == 0;", vcgen.Failed},
+		{"assume l == 0; [t := x; x := x + 1;]", vcgen.Unknown},
+		{"[t := x; x := x + 1;] l := t; assume l == t;", vcgen.Proven},
+		{"right t := x; assume t == 0;", vcgen.Unknown},
+		{"[t := x; x := x + 1;] yield; assume t == 0;", vcgen.Unknown},
+	} {
+		src := "var x: int = 0;\nlayer 0 { proc p() { var l, t: int; " + tc.body + " } }"
+		ob := privateNonBlocking(layer0(t, src).Procs[0])
+		if ob == nil {
+			if tc.want != vcgen.Unknown {
+				t.Errorf("%q: no obligation, want %v", tc.body, tc.want)
+			}
+			continue
+		}
+		res := vcgen.Discharge(context.Background(), []*vcgen.Obligation{ob}, vcgen.Options{Jobs: 1, Timeout: time.Minute})
+		if got := res[0].Verdict(); got != tc.want {
+			t.Errorf("%q: %v, want %v", tc.body, got, tc.want)
+		}
 	}
 }

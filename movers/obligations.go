@@ -94,6 +94,11 @@ func Obligations(l *layers.Layer) ([]*vcgen.Obligation, []Skipped, []*layers.Dia
 			add(nonBlocking(s))
 		}
 	}
+	for _, p := range l.Procs {
+		if ob := privateNonBlocking(p); ob != nil {
+			obs = append(obs, ob)
+		}
+	}
 	return obs, skipped, diags
 }
 

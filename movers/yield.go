@@ -34,6 +34,7 @@ func YieldSufficiency(l *layers.Layer) []*layers.Diagnostic {
 	var diags []*layers.Diagnostic
 	for _, p := range l.Procs {
 		diags = append(diags, procYieldSufficiency(p)...)
+		diags = append(diags, loopsAfterCommit(p)...)
 	}
 	return diags
 }
