@@ -206,10 +206,11 @@ func (g *Fragments) guard(c lang.Expr, negated bool) vcgen.Cmd {
 		return vcgen.Sequence()
 	}
 	e := g.B.Expr(c, g.Env)
+	d := g.B.defined(g.Mode, c.Pos(), e)
 	if negated {
 		e = vcgen.Not(e)
 	}
-	return &vcgen.Assume{E: e}
+	return vcgen.Sequence(d, &vcgen.Assume{E: e})
 }
 
 // privateLoop summarizes a loop of private statements by its

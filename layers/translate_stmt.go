@@ -61,7 +61,8 @@ func (b *Builder) Stmts(ss []lang.Stmt, env *Env, m Mode) vcgen.Cmd {
 func (b *Builder) Stmt(s lang.Stmt, env *Env, m Mode) vcgen.Cmd {
 	switch s := s.(type) {
 	case *lang.AssignStmt:
-		return b.assign(s, env)
+		a := b.assign(s, env)
+		return vcgen.Sequence(b.defined(m, s.P, a.Rhs...), a)
 	case *lang.HavocStmt:
 		var vs []*vcgen.Var
 		for _, id := range s.Vars {
@@ -69,9 +70,11 @@ func (b *Builder) Stmt(s lang.Stmt, env *Env, m Mode) vcgen.Cmd {
 		}
 		return &vcgen.Havoc{Vars: vs}
 	case *lang.AssumeStmt:
-		return &vcgen.Assume{E: b.Expr(s.Cond, env)}
+		c := b.Expr(s.Cond, env)
+		return vcgen.Sequence(b.defined(m, s.P, c), &vcgen.Assume{E: c})
 	case *lang.AssertStmt:
-		return assertion(m, b.Expr(s.Cond, env), "this assertion may fail", s.P)
+		c := b.Expr(s.Cond, env)
+		return vcgen.Sequence(b.defined(m, s.P, c), assertion(m, c, "this assertion may fail", s.P))
 	case *lang.StepStmt:
 		return b.Stmts(s.Body, env, m)
 	case *lang.BlockStmt:
@@ -103,13 +106,33 @@ func (b *Builder) ifStmt(s *lang.IfStmt, env *Env, m Mode,
 		return &vcgen.Choice{Branches: []vcgen.Cmd{then, els}}
 	}
 	c := b.Expr(s.Cond, env)
-	return &vcgen.Choice{Branches: []vcgen.Cmd{
+	return vcgen.Sequence(b.defined(m, s.P, c), &vcgen.Choice{Branches: []vcgen.Cmd{
 		vcgen.Sequence(&vcgen.Assume{E: c}, then),
 		vcgen.Sequence(&vcgen.Assume{E: vcgen.Not(c)}, els),
-	}}
+	}})
 }
 
-func (b *Builder) assign(s *lang.AssignStmt, env *Env) vcgen.Cmd {
+// defined asserts, in check mode, that evaluating es divides by no zero.
+// Division by zero has no value in lipton's language (the model checker
+// reports it as an error), so wherever a thread evaluates an expression
+// the checks that follow its paths prove that it does not happen; the
+// transition relations used elsewhere assume it.
+func (b *Builder) defined(m Mode, pos lang.Pos, es ...vcgen.Expr) vcgen.Cmd {
+	if !m.Check || m.Drop {
+		return vcgen.Sequence()
+	}
+	var parts []vcgen.Expr
+	for _, e := range es {
+		parts = append(parts, vcgen.Defined(e))
+	}
+	d := vcgen.And(parts...)
+	if lit, ok := d.(*vcgen.BoolLit); ok && lit.V {
+		return vcgen.Sequence()
+	}
+	return assertion(m, d, "a divisor may be 0 here: division by zero is an error", pos)
+}
+
+func (b *Builder) assign(s *lang.AssignStmt, env *Env) *vcgen.Assign {
 	a := &vcgen.Assign{}
 	for i, lv := range s.Lhs {
 		v := env.Var(lv.Name.Obj)
@@ -149,7 +172,7 @@ func (b *Builder) CallAction(s *lang.CallStmt, env *Env, m Mode) vcgen.Cmd {
 		params = append(params, inner.Var(p.Name.Obj))
 		args = append(args, b.Expr(s.Args[i], env))
 	}
-	cmds := []vcgen.Cmd{&vcgen.Assign{Lhs: params, Rhs: args}}
+	cmds := []vcgen.Cmd{b.defined(m, s.P, args...), &vcgen.Assign{Lhs: params, Rhs: args}}
 	if len(act.Requires) > 0 {
 		msg := fmt.Sprintf("the requires of action %s may not hold at this call", act.Name.Name)
 		cmds = append(cmds, assertion(m, b.Conj(act.Requires, inner), msg, s.P, act.Requires[0].Pos()))
