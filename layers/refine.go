@@ -189,6 +189,39 @@ func (r *refiner) actionToAction(a, up *Action) {
 		b.Stmts(a.Decl.Body.Stmts, lower, Transition), b.Stmts(up.Decl.Body.Stmts, upper, Transition),
 		r.upperVars(upper, &up.Decl.Signature), newVars, []lang.Pos{up.Decl.P, a.Decl.P})
 	r.add(ob, err, ActionAbstraction, up.Decl.P)
+	if k := r.procBelow(a.Name()); a.Public && k >= 0 && len(up.Decl.Requires) > 0 {
+		r.obs = append(r.obs, r.upperGateHolds(a, up, k))
+	}
+}
+
+// procBelow returns the highest layer below the lower one at which name
+// is a procedure, or -1.
+func (r *refiner) procBelow(name string) int {
+	for k := r.lower.Num - 1; k >= 0; k-- {
+		if r.prog.Layers[k].Proc(name) != nil {
+			return k
+		}
+	}
+	return -1
+}
+
+// upperGateHolds checks that the upper action's requires holds wherever
+// the lower action happens, for a public action that is a procedure at
+// layer k below. Action abstraction assumes the upper gate, and for an
+// action that is atomic down to layer 0 rightly so: it happens at the
+// client's call, where the top layer's requires, and by the client
+// contract every layer's, holds. But this action happens at the
+// linearization point of the procedure at layer k, which may come after
+// the call, when only what method abstraction proved there holds: the
+// lower action's gate. So that gate must imply the upper requires.
+func (r *refiner) upperGateHolds(a, up *Action, k int) *vcgen.Obligation {
+	b := NewBuilder(r.prog)
+	lower, upper, _, _ := r.frames(b, &a.Decl.Signature, &up.Decl.Signature)
+	facts := vcgen.And(b.Gate(a.Step, lower), b.Conj(r.lower.Invariants, lower), b.Conj(r.upper.Invariants, upper))
+	msg := fmt.Sprintf("the requires of action %s at layer %d may not hold where %s happens: %s is a procedure at layer %d, whose linearization point may come after the client's call, and there only the gate of %s at layer %d is known to hold",
+		up.Name(), r.upper.Num, a.Name(), a.Name(), k, a.Name(), r.lower.Num)
+	body := vcgen.Sequence(&vcgen.Assume{E: facts}, Check(ActionAbstraction, b.Conj(up.Decl.Requires, upper), msg, up.Decl.Requires[0].Pos(), a.Decl.P))
+	return b.Obligation(fmt.Sprintf("l%d-upper-gate-%s", r.lower.Num, a.Name()), ActionAbstraction, body)
 }
 
 func (r *refiner) add(ob *vcgen.Obligation, err error, check string, pos lang.Pos) {
