@@ -151,7 +151,8 @@ func (s *splitter) accesses() int {
 func (s *splitter) statement(st lang.Stmt, c vcgen.Cmd) {
 	switch st := st.(type) {
 	case *lang.AssignStmt:
-		s.assign(st, c.(*vcgen.Assign))
+		defined, core := peelDefined(c)
+		s.assign(st, core.(*vcgen.Assign), defined)
 		return
 	case *lang.HavocStmt:
 		for _, v := range c.(*vcgen.Havoc).Vars {
@@ -159,11 +160,17 @@ func (s *splitter) statement(st lang.Stmt, c vcgen.Cmd) {
 		}
 		return
 	case *lang.AssumeStmt:
-		s.add(&vcgen.Assume{E: s.hoist(c.(*vcgen.Assume).E)}, nil)
+		defined, core := peelDefined(c)
+		e := s.hoist(core.(*vcgen.Assume).E)
+		s.checkDefined(defined, e)
+		s.add(&vcgen.Assume{E: e}, nil)
 		return
 	case *lang.AssertStmt:
-		if a, ok := c.(*vcgen.Assert); ok {
-			s.add(&vcgen.Assert{E: s.hoist(a.E), Kind: a.Kind, Msg: a.Msg, Pos: a.Pos}, nil)
+		defined, core := peelDefined(c)
+		if a, ok := core.(*vcgen.Assert); ok {
+			e := s.hoist(a.E)
+			s.checkDefined(defined, e)
+			s.add(&vcgen.Assert{E: e, Kind: a.Kind, Msg: a.Msg, Pos: a.Pos}, nil)
 			return
 		}
 	}
@@ -183,6 +190,39 @@ func (s *splitter) statement(st lang.Stmt, c vcgen.Cmd) {
 	s.add(c, nil)
 }
 
+// peelDefined takes apart the IR of a simple statement: the assert that
+// its divisors are nonzero, which layers.Builder puts first where one
+// may be 0 (nil if none), and the statement's own command.
+func peelDefined(c vcgen.Cmd) (*vcgen.Assert, vcgen.Cmd) {
+	seq, ok := c.(*vcgen.Seq)
+	if !ok {
+		return nil, c
+	}
+	switch len(seq.Cmds) {
+	case 1:
+		return nil, seq.Cmds[0]
+	case 2:
+		if a, ok := seq.Cmds[0].(*vcgen.Assert); ok {
+			return a, seq.Cmds[1]
+		}
+	}
+	panic(fmt.Sprintf("mc: unexpected translation of a simple statement: %v", c))
+}
+
+// checkDefined adds the well-definedness assert of a statement, if it
+// has one, over its expressions es after their reads were hoisted: it
+// tests the values the reads returned and makes no access itself.
+func (s *splitter) checkDefined(defined *vcgen.Assert, es ...vcgen.Expr) {
+	if defined == nil {
+		return
+	}
+	var parts []vcgen.Expr
+	for _, e := range es {
+		parts = append(parts, vcgen.Defined(e))
+	}
+	s.add(&vcgen.Assert{E: vcgen.And(parts...), Kind: defined.Kind, Msg: defined.Msg, Pos: defined.Pos}, nil)
+}
+
 // assignTarget is a variable assigned by a statement, with the path of
 // keys to the cell written (m[k1][k2] := v) and the value.
 type assignTarget struct {
@@ -192,8 +232,9 @@ type assignTarget struct {
 }
 
 // assign cuts an assignment: the indices of the targets, then the
-// values, left to right, then the writes in the order of the targets.
-func (s *splitter) assign(st *lang.AssignStmt, a *vcgen.Assign) {
+// values, left to right, then the check that no divisor was 0, then the
+// writes in the order of the targets.
+func (s *splitter) assign(st *lang.AssignStmt, a *vcgen.Assign, defined *vcgen.Assert) {
 	ts := make([]assignTarget, len(a.Lhs))
 	for i, v := range a.Lhs {
 		ts[i] = cellPath(v, a.Rhs[i], len(st.Lhs[i].Indices))
@@ -203,9 +244,13 @@ func (s *splitter) assign(st *lang.AssignStmt, a *vcgen.Assign) {
 			ts[i].keys[j] = s.hoist(k)
 		}
 	}
+	var evaluated []vcgen.Expr
 	for i := range ts {
 		ts[i].val = s.hoist(ts[i].val)
+		evaluated = append(evaluated, ts[i].keys...)
+		evaluated = append(evaluated, ts[i].val)
 	}
+	s.checkDefined(defined, evaluated...)
 	if len(ts) > 1 {
 		// A parallel assignment: fix every index and value before the
 		// first write, which may change a variable they read.
@@ -362,7 +407,7 @@ func (m *model) splitSteps(cp *cproc) {
 		if node.Kind != layers.NodeStep {
 			continue
 		}
-		ir := m.b.Stmt(node.Stmt, cp.env, stepMode)
+		ir := m.withFreshTemps(cp, m.b.Stmt(node.Stmt, cp.env, stepMode))
 		dry := &splitter{m: m, alloc: func(s vcgen.Sort) *vcgen.Var { return &vcgen.Var{Name: "tmp", Sort: s} }}
 		dry.statement(node.Stmt, ir)
 		if n := dry.accesses(); n <= 1 {
@@ -412,7 +457,7 @@ func (m *model) zeroOfSort(s vcgen.Sort) int64 {
 func (m *model) stepIR(cp *cproc, node *layers.Node) vcgen.Cmd {
 	sp := cp.splits[node.ID]
 	if sp == nil {
-		return m.b.Stmt(node.Stmt, cp.env, stepMode)
+		return m.withFreshTemps(cp, m.b.Stmt(node.Stmt, cp.env, stepMode))
 	}
 	var cmds []vcgen.Cmd
 	for _, p := range sp.parts {

@@ -68,17 +68,18 @@ layer 1 { atomic action incr(linear tid: int) { x := x + 1; } }
 instance two { thread worker(tid = 1..2) calls incr max 1; ints 0..3; }`
 	tests := []struct {
 		name, method, kind string
+		vacuous            bool // the safety check makes no call
 	}{
 		{"a procedure that requires false",
-			"proc incr(linear tid: int) requires false { [x := x + 1;] }", "contract"},
+			"proc incr(linear tid: int) requires false { [x := x + 1;] }", "contract", true},
 		{"an action that requires false",
-			"atomic action incr(linear tid: int) requires false { x := x + 1; }", "contract"},
+			"atomic action incr(linear tid: int) requires false { x := x + 1; }", "contract", true},
 		{"an action that requires more than the specification",
-			"atomic action incr(linear tid: int) requires x == 0 { x := x + 1; }", "contract"},
+			"atomic action incr(linear tid: int) requires x == 0 { x := x + 1; }", "contract", false},
 		{"an action that requires what the specification allows",
-			"atomic action incr(linear tid: int) requires x >= 0 { x := x + 1; }", ""},
+			"atomic action incr(linear tid: int) requires x >= 0 { x := x + 1; }", "", false},
 		{"a ghost argument the client chooses",
-			"atomic action incr(linear tid: int, ghost h: int) requires h == x { x := x + 1; }", ""},
+			"atomic action incr(linear tid: int, ghost h: int) requires h == x { x := x + 1; }", "", false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -93,8 +94,19 @@ instance two { thread worker(tid = 1..2) calls incr max 1; ints 0..3; }`
 					}
 				}
 			}
-			// In a safety check the layer's own requires is the contract.
-			runVerdict(t, prog, Options{Instance: "two"}, "", "")
+			// In a safety check the layer's own requires is the contract:
+			// requires false makes no call, and the search checks nothing.
+			if !tc.vacuous {
+				runVerdict(t, prog, Options{Instance: "two"}, "", "")
+				return
+			}
+			res, err := Run(prog, Options{Instance: "two"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Status != Incomplete || !res.Vacuous {
+				t.Errorf("status %d, vacuous %v: want a search that checked nothing", res.Status, res.Vacuous)
+			}
 		})
 	}
 }
@@ -198,6 +210,7 @@ ghost var gh: int = 0;
 layer 0 {
   proc p(linear tid: int) {
     var l: int;
+    l := 0;
     x, y := y, x;
     assert x == 2 && y == 1;
     l, x := x, l;

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/bits"
 
+	"github.com/lipton-dev/lipton/lang"
 	"github.com/lipton-dev/lipton/vcgen"
 )
 
@@ -35,13 +36,16 @@ type exec struct {
 
 // evalError is raised (as a panic) by compiled code that cannot go on:
 // integer overflow, division by zero, a domain too large to enumerate.
-type evalError struct{ msg string }
+type evalError struct {
+	msg string
+	pos lang.Pos // where, if the code that raised it knows; else the run finds it
+}
 
 // Error returns the message.
 func (e evalError) Error() string { return e.msg }
 
 func fail(format string, args ...any) {
-	panic(evalError{fmt.Sprintf(format, args...)})
+	panic(evalError{msg: fmt.Sprintf(format, args...)})
 }
 
 // domain is a finite range of integers.
@@ -64,10 +68,14 @@ type compiler struct {
 	// assume turns asserts into assumes (the specification side of a
 	// refinement check, where a failing run is simply not a run).
 	assume bool
+	// lazy maps the registers of owner's frame slots that may hold unset
+	// to their slot: reading unset there chooses a value (lazy.go).
+	lazy  map[int]int
+	owner *cproc
 }
 
 func newCompiler(dom domain, maps *mapTable) *compiler {
-	return &compiler{dom: dom, maps: maps, reg: map[*vcgen.Var]int{}}
+	return &compiler{dom: dom, maps: maps, reg: map[*vcgen.Var]int{}, lazy: map[int]int{}}
 }
 
 // slot returns v's register, allocating one if v has none yet.
@@ -93,7 +101,7 @@ func (c *compiler) bind(v *vcgen.Var, i int) {
 func (c *compiler) expr(e vcgen.Expr) evalFn {
 	switch e := e.(type) {
 	case *vcgen.IntLit:
-		if !e.V.IsInt64() {
+		if !e.V.IsInt64() || e.V.Int64() == unset {
 			fail("integer literal %s does not fit in 64 bits", e.V)
 		}
 		n := e.V.Int64()
@@ -103,6 +111,15 @@ func (c *compiler) expr(e vcgen.Expr) evalFn {
 		return func([]int64) int64 { return n }
 	case *vcgen.VarRef:
 		i := c.slot(e.V)
+		if slot, ok := c.lazy[i]; ok {
+			need := unsetRead{p: c.owner, slot: slot}
+			return func(r []int64) int64 {
+				if r[i] == unset {
+					panic(need)
+				}
+				return r[i]
+			}
+		}
 		return func(r []int64) int64 { return r[i] }
 	case *vcgen.Unary:
 		x := c.expr(e.X)
@@ -242,7 +259,7 @@ func (c *compiler) values(s vcgen.Sort) []int64 {
 	if s == vcgen.BoolSort {
 		return []int64{0, 1}
 	}
-	if c.dom.size() > maxEnum {
+	if c.dom.lo == unset || c.dom.size() > maxEnum {
 		fail("the integer domain %s is too large to enumerate", c.dom)
 	}
 	out := make([]int64, 0, c.dom.size())
@@ -305,16 +322,16 @@ func (c *compiler) mapValues(s *vcgen.MapSort) []int64 {
 
 func add(a, b int64) int64 {
 	s := a + b
-	if (s > a) != (b > 0) {
-		fail("integer overflow in %d + %d (the model checker's integers have 64 bits)", a, b)
+	if (s > a) != (b > 0) || s == unset {
+		fail("integer overflow in %d + %d (the model checker's integers are -(2^63-1)..2^63-1)", a, b)
 	}
 	return s
 }
 
 func sub(a, b int64) int64 {
 	d := a - b
-	if (d < a) != (b > 0) {
-		fail("integer overflow in %d - %d (the model checker's integers have 64 bits)", a, b)
+	if (d < a) != (b > 0) || d == unset {
+		fail("integer overflow in %d - %d (the model checker's integers are -(2^63-1)..2^63-1)", a, b)
 	}
 	return d
 }
@@ -332,8 +349,8 @@ func mul(a, b int64) int64 {
 	}
 	hi, lo := bits.Mul64(uint64(abs(a)), uint64(abs(b)))
 	negative := (a < 0) != (b < 0)
-	if hi != 0 || lo > math.MaxInt64 && !(negative && lo == 1<<63) {
-		fail("integer overflow in %d * %d (the model checker's integers have 64 bits)", a, b)
+	if hi != 0 || lo > math.MaxInt64 { // -2^63 too: it is unset
+		fail("integer overflow in %d * %d (the model checker's integers are -(2^63-1)..2^63-1)", a, b)
 	}
 	if negative {
 		return -int64(lo)

@@ -153,12 +153,16 @@ func TestArithmetic(t *testing.T) {
 		f()
 	}
 	ok(func() int64 { return add(max-1, 1) }, max)
-	ok(func() int64 { return sub(min+1, 1) }, min)
-	ok(func() int64 { return mul(-1<<62, 2) }, min)
+	ok(func() int64 { return sub(min+2, 1) }, min+1)
+	ok(func() int64 { return mul(-1<<62+1, 2) }, min+2)
 	ok(func() int64 { return mul(-3, -4) }, 12)
 	ok(func() int64 { q, _ := divmod(-1, 3); return q }, -1)
 	ok(func() int64 { _, m := divmod(-1, 3); return m }, 2)
 	overflows(func() int64 { return add(max, 1) })
+	// -2^63 is reserved for slots not yet given a value (lazy.go).
+	overflows(func() int64 { return sub(min+1, 1) })
+	overflows(func() int64 { return add(-max, -1) })
+	overflows(func() int64 { return mul(-1<<62, 2) })
 	overflows(func() int64 { return sub(min, 1) })
 	overflows(func() int64 { return mul(1<<62, 2) })
 	overflows(func() int64 { return mul(min, -1) })

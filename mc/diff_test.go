@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/rand"
 	"testing"
-	"time"
 
 	"github.com/lipton-dev/lipton/vcgen"
 )
@@ -185,7 +184,7 @@ func TestDifferential(t *testing.T) {
 		}
 		obs = append(obs, ob)
 	}
-	results := vcgen.Discharge(context.Background(), obs, vcgen.Options{Jobs: 2, Timeout: 20 * time.Second})
+	results := vcgen.Discharge(context.Background(), obs, vcgen.Options{Jobs: 2})
 	compared, asserts, holds, fails := 0, 0, 0, 0
 	for i, res := range results {
 		ob := obs[i]

@@ -34,6 +34,12 @@
 // access.go) layer 0 interleaves at every access to a global instead of
 // at yield points only, to test the atomicity its statements claim.
 //
+// Locals and outputs that the code may read before writing them start
+// arbitrary, as the language says; their value is chosen from the domain
+// where the code first reads them (uninit.go, lazy.go). A search in
+// which no thread ever makes a call is incomplete (Result.Vacuous): it
+// checked nothing.
+//
 // Partial-order reduction (persistent sets of one thread's invisible,
 // progressing fragments that are independent of everything the other
 // threads may still do) and symmetry reduction (threads of one role whose

@@ -3,6 +3,7 @@ package mc
 import (
 	"fmt"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/lipton-dev/lipton/lang"
@@ -45,6 +46,9 @@ type Options struct {
 	// Progress, if set, is called about every ProgressEvery (default 2s).
 	Progress      func(Stats)
 	ProgressEvery time.Duration
+	// clock replaces time.Now, for tests that must not depend on the
+	// wall clock.
+	clock func() time.Time
 }
 
 // Status is the outcome of a search.
@@ -77,8 +81,11 @@ type Result struct {
 	Trace   []TraceStep
 	History []HistoryEvent // for a refinement violation: the calls and returns
 	Limit   string         // why the search is incomplete
-	Notes   []string       // semantic choices and reductions used
-	Title   string         // what was checked
+	// Vacuous says that the search is incomplete because no thread ever
+	// made a call: it checked nothing (Limit says so too).
+	Vacuous bool
+	Notes   []string // semantic choices and reductions used
+	Title   string   // what was checked
 }
 
 // Run checks a layer of prog on an instance.
@@ -153,10 +160,12 @@ type explorer struct {
 	start    time.Time
 	por0     *porInfo
 	futures  []fp
+	called   []bool // by method index: some transition called it
 }
 
 func (e *explorer) setup() {
 	e.vis = newVisited()
+	e.called = make([]bool, len(e.m.methods))
 	e.ru = newRun(e.m, e)
 	e.ru.events = e.spec != nil
 	e.ru.spec = e.spec
@@ -186,14 +195,19 @@ func (e *explorer) setup() {
 
 // search runs the breadth-first search.
 func (e *explorer) search() *Result {
-	e.start = time.Now()
+	e.start = e.now()
 	res := &Result{Notes: e.m.notes, Title: e.title()}
+	if e.spec != nil {
+		if n := e.spec.m.arbitraryNote(); n != "" {
+			res.Notes = append(res.Notes, fmt.Sprintf("in the specification (layer %d), %s", e.spec.m.layer.Num, n))
+		}
+	}
 	res.Notes = append(res.Notes, e.reductionNotes()...)
 	e.failFrom = -1
 	if !e.initial() {
 		return e.finish(res)
 	}
-	levelEnd, lastProgress := e.vis.count(), time.Now()
+	levelEnd, lastProgress := e.vis.count(), e.now()
 	every := e.opts.ProgressEvery
 	if every == 0 {
 		every = 2 * time.Second
@@ -208,8 +222,8 @@ func (e *explorer) search() *Result {
 				res.Status, res.Limit = Incomplete, lim
 				return e.finish(res)
 			}
-			if e.opts.Progress != nil && time.Since(lastProgress) >= every {
-				lastProgress = time.Now()
+			if e.opts.Progress != nil && e.now().Sub(lastProgress) >= every {
+				lastProgress = e.now()
 				e.opts.Progress(e.snapshot())
 			}
 		}
@@ -225,8 +239,16 @@ func (e *explorer) search() *Result {
 	return e.finish(res)
 }
 
+// now is the time of the search's clock.
+func (e *explorer) now() time.Time {
+	if e.opts.clock != nil {
+		return e.opts.clock()
+	}
+	return time.Now()
+}
+
 func (e *explorer) limit() string {
-	if e.opts.Timeout > 0 && time.Since(e.start) > e.opts.Timeout {
+	if e.opts.Timeout > 0 && e.now().Sub(e.start) > e.opts.Timeout {
 		return fmt.Sprintf("the time limit (%s) was reached", e.opts.Timeout)
 	}
 	return ""
@@ -235,7 +257,7 @@ func (e *explorer) limit() string {
 func (e *explorer) snapshot() Stats {
 	s := e.stats
 	s.States = int64(e.vis.count())
-	s.Elapsed = time.Since(e.start)
+	s.Elapsed = e.now().Sub(e.start)
 	s.Memory = e.vis.memory()
 	if e.spec != nil {
 		s.SpecStates, s.SpecSets = e.spec.states.count(), e.spec.sets.count()
@@ -249,8 +271,70 @@ func (e *explorer) finish(res *Result) *Result {
 		res.Status = Violation
 		res.Failure = e.failure
 		e.explain(res)
+		e.placeFailure(res.Failure)
+		return res
+	}
+	if res.Status == OK {
+		e.checkCalls(res)
 	}
 	return res
+}
+
+// checkCalls turns a complete search in which no thread made a call
+// into an incomplete one, since it checked nothing, and notes the
+// methods of the instance that no thread ever called.
+func (e *explorer) checkCalls(res *Result) {
+	var never []string
+	someCall := false
+	for _, mt := range e.m.methods {
+		if e.called[mt.idx] {
+			someCall = true
+		} else if e.offered(mt) {
+			never = append(never, mt.name)
+		}
+	}
+	if !someCall {
+		contract := ""
+		if e.spec != nil {
+			contract = fmt.Sprintf(" (of layer %d, the specification: the client contract)", e.spec.m.layer.Num)
+		}
+		res.Status, res.Vacuous = Incomplete, true
+		res.Limit = fmt.Sprintf("no thread of the instance ever makes a call: every requires%s is false for every argument the instance offers in every reachable state (or the call blocks at once), so the search checked nothing", contract)
+		return
+	}
+	if len(never) > 0 {
+		res.Notes = append(res.Notes, fmt.Sprintf("never called in any reachable state (its requires never allows the call, or the call blocks at once): %s", strings.Join(never, ", ")))
+	}
+}
+
+// placeFailure gives a failure without a source position the best one
+// there is: where the failing thread waits in the state it failed from,
+// the declaration of its role (it was between calls), or the instance.
+func (e *explorer) placeFailure(f *Failure) {
+	if len(f.Pos) > 0 {
+		return
+	}
+	pos := e.m.inst.P
+	if f.Thread >= 0 && e.failFrom >= 0 {
+		var s dstate
+		var buf []int64
+		e.m.decode(e.vis.get(e.failFrom), &s, &buf)
+		ru := &run{m: e.m, t: f.Thread, src: &s}
+		pos = ru.where()
+	}
+	f.Pos = []lang.Pos{pos}
+}
+
+// offered reports whether some role of the instance calls mt.
+func (e *explorer) offered(mt *method) bool {
+	for _, r := range e.m.roles {
+		for _, cc := range r.calls {
+			if cc.m == mt {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // initial inserts the initial states.
@@ -270,8 +354,8 @@ func (e *explorer) initial() bool {
 		if e.spec != nil {
 			set, ok := e.spec.initial(g)
 			if !ok {
-				e.failure = &Failure{Kind: "linearizability", Thread: -1,
-					Msg: "no initial state of the specification matches this initial state"}
+				e.failure = &Failure{Kind: "linearizability", Thread: -1, Pos: []lang.Pos{e.spec.layerPos()},
+					Msg: fmt.Sprintf("no initial state of layer %d (the specification) agrees with this initial state on the globals and constants they share", e.spec.m.layer.Num)}
 				e.failInit = g
 				return false
 			}
@@ -323,7 +407,7 @@ func (e *explorer) expand(i int) {
 func (e *explorer) gen(s *dstate, t int) {
 	e.succ, e.succEnds = e.succ[:0], e.succEnds[:0]
 	if err := e.ru.successors(s, t); err != nil && e.failure == nil {
-		e.failure = &Failure{Kind: "error", Msg: err.Error(), Thread: t}
+		e.failure = &Failure{Kind: "error", Msg: err.Error(), Thread: t, Pos: []lang.Pos{errorPos(e.ru, err)}}
 	}
 }
 
@@ -344,6 +428,9 @@ func (e *explorer) emit(ru *run, g []int64, rec *dthread, ev event) {
 	s := ru.src
 	if e.failure != nil {
 		return
+	}
+	if ev.kind&evCall != 0 {
+		e.called[ev.m.idx] = true
 	}
 	set := s.set
 	if e.spec != nil && ev.kind != evNone {
@@ -392,7 +479,7 @@ func (e *explorer) checkState(ru *run, s *dstate, g []int64) *Failure {
 		copy(r, g)
 		n := copy(r[len(g):], top.vals)
 		clear(r[len(g)+n : top.p.c.nreg])
-		if ann(r) == 0 {
+		if !m.annotationHolds(ann, top.p, r) {
 			return e.interference(ru, u, top)
 		}
 	}

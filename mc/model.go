@@ -145,6 +145,9 @@ func newModel(prog *layers.Program, inst *lang.Instance, num int, opts modelOpti
 	if err := m.compileCode(); err != nil {
 		return nil, err
 	}
+	if n := m.arbitraryNote(); n != "" {
+		m.note("%s", n)
+	}
 	if err := m.buildMethods(); err != nil {
 		return nil, err
 	}

@@ -21,6 +21,7 @@ type cproc struct {
 	c      *compiler // registers: globals, then the frame, then temporaries
 	frame  []*vcgen.Var
 	zero   []int64 // initial frame values
+	rets   []int   // the frame slots of the outputs
 	entry  int
 	exit   int
 
@@ -47,6 +48,13 @@ type cproc struct {
 	// by node ID, and the pause points, numbered after the nodes.
 	splits map[int]*stepSplit
 	pauses []pausePoint
+
+	// arbitrary are the frame slots that some path reads before writing
+	// them (uninit.go): they start unset, and their value is chosen from
+	// the domain when the code reads them (lazy.go). constMaps are such
+	// slots of map type, which start as the constant default map.
+	arbitrary []arbitrarySlot
+	constMaps []int
 }
 
 // frameSlot returns the frame slot of a frame object.
@@ -77,12 +85,16 @@ func (m *model) newProc(mem lang.Member, sig *lang.Signature) *cproc {
 	cp := &cproc{name: mem.MemberName().Name, idx: len(m.procs), sig: sig}
 	cp.env = m.b.Frame(m.genv, sig, "", "")
 	cp.c = m.newCompiler()
+	cp.c.owner = cp
 	g := m.nglob()
 	for i, o := range sig.Frame() {
 		v := cp.env.Var(o)
 		cp.frame = append(cp.frame, v)
 		cp.c.bind(v, g+i)
 		cp.zero = append(cp.zero, m.zeroOf(o.Type))
+	}
+	for i := range sig.Returns {
+		cp.rets = append(cp.rets, len(sig.Params)+i)
 	}
 	m.procs = append(m.procs, cp)
 	return cp
@@ -101,18 +113,19 @@ func (m *model) compileAction(cp *cproc) {
 	cp.ann = make([]evalFn, 2)
 	cp.annReads = make([]uint64, 2)
 	cp.yield = make([]*layers.YieldPoint, 2)
-	if len(a.Ensures) > 0 {
-		e := m.b.Conj(a.Ensures, cp.env)
-		cp.ann[1], cp.annReads[1] = cp.c.expr(e), m.globalMask(e)
-	}
-	cp.code[0] = m.yieldCode(cp, 0, a.P)
-	cp.code[1] = m.yieldCode(cp, 1, a.Body.End)
 	var body vcgen.Cmd
 	if m.spec {
 		body = m.b.ActionBody(a, cp.env, stepMode) // the requires guards the step
 	} else {
 		body = m.b.Stmts(a.Body.Stmts, cp.env, stepMode) // the requires guarded the call
 	}
+	m.findArbitrary(cp, body)
+	if len(a.Ensures) > 0 {
+		e := m.b.Conj(a.Ensures, cp.env)
+		cp.ann[1], cp.annReads[1] = cp.c.expr(e), m.globalMask(e)
+	}
+	cp.code[0] = m.yieldCode(cp, 0, a.P)
+	cp.code[1] = m.yieldCode(cp, 1, a.Body.End)
 	cp.start[0] = cp.c.cmd(body, cp.code[1])
 }
 
@@ -122,6 +135,7 @@ func (m *model) compileProc(cp *cproc) {
 	n := len(p.Nodes)
 	cp.entry, cp.exit = p.Entry.ID, p.Exit.ID
 	cp.nodes = p.Nodes
+	m.findArbitrary(cp, nil)
 	m.splitSteps(cp)
 	cp.start = make([]code, n)
 	cp.code = make([]code, n)
@@ -188,7 +202,7 @@ func (m *model) nodeCode(cp *cproc, node *layers.Node, k code) code {
 			c = m.splitCode(cp, node, sp, k)
 			break
 		}
-		c = cp.c.cmd(m.b.Stmt(node.Stmt, cp.env, stepMode), k)
+		c = cp.c.cmd(m.withFreshTemps(cp, m.b.Stmt(node.Stmt, cp.env, stepMode)), k)
 	case layers.NodeCond:
 		if node.Cond == nil {
 			c = k
@@ -247,9 +261,14 @@ func (m *model) yieldCode(cp *cproc, node int, pos lang.Pos) code {
 	check := !m.spec && !m.access
 	return func(x *exec) {
 		ann := cp.ann[node]
-		if check && ann != nil && ann(x.r) == 0 {
-			x.run.annotationFailed(x, cp, node)
-			return
+		if check && ann != nil {
+			x.run.atYield = cp.yield[node]
+			holds := ann(x.r) != 0
+			x.run.atYield = nil
+			if !holds {
+				x.run.annotationFailed(x, cp, node)
+				return
+			}
 		}
 		x.run.reach(x, cp, node)
 	}

@@ -76,6 +76,16 @@ type run struct {
 	tracing bool
 	path    []traceEntry // nodes passed, when tracing
 	x       exec
+	argBuf  []int64 // the arguments of a call of a procedure, evaluated
+	// regsFrame is the frame whose values the register file holds while
+	// code runs: its index in the thread's call stack, or -1 for a frame
+	// the transition creates. fresh are the values chosen for unset
+	// slots of created frames (lazy.go).
+	regsFrame int
+	fresh     []freshValue
+	// atYield is the yield point whose annotation is being evaluated,
+	// for the position of an error there.
+	atYield *layers.YieldPoint
 	// spec is the specification of a refinement check (nil in a safety
 	// check): its requires, not the layer's own, is the client contract.
 	spec *specSide
@@ -108,14 +118,30 @@ func (ru *run) loadRegs(p *cproc, g []int64, vals []int64) []int64 {
 // successors runs thread t from state s, giving every successor and
 // failure to the sink. It returns an error if the code cannot be run
 // (integer overflow, division by zero, a call stack too deep).
-func (ru *run) successors(s *dstate, t int) (err error) {
+func (ru *run) successors(s *dstate, t int) error {
+	need, err := ru.attempt(s, t)
+	if need == nil || ru.x.stop {
+		return err
+	}
+	return ru.choose(s, t, need)
+}
+
+// attempt runs thread t from state s. If the code reads a slot whose
+// initial value is not chosen yet, it stops and returns that slot
+// (lazy.go).
+func (ru *run) attempt(s *dstate, t int) (need *unsetRead, err error) {
+	ru.path, ru.atYield = ru.path[:0], nil
 	defer func() {
 		if r := recover(); r != nil {
-			e, ok := r.(evalError)
-			if !ok {
+			switch e := r.(type) {
+			case evalError:
+				err = e // ru.path ends at the failing node, for where
+			case unsetRead:
+				e.frame = ru.regsFrame
+				need, ru.path = &e, ru.path[:0]
+			default:
 				panic(r)
 			}
-			err = e
 		}
 	}()
 	ru.t, ru.src = t, s
@@ -124,12 +150,13 @@ func (ru *run) successors(s *dstate, t int) (err error) {
 	ru.calls = th.calls
 	if th.idle() {
 		ru.invoke(s, t)
-		return nil
+		return nil, nil
 	}
 	ru.meth = th.frames[0].p.method
 	ru.ev = event{m: ru.meth}
 	top := &th.frames[len(th.frames)-1]
 	p := top.p
+	ru.regsFrame = len(th.frames) - 1
 	switch {
 	case top.node == p.exit && len(th.frames) == 1:
 		ru.returnStep(s, th, top)
@@ -142,7 +169,7 @@ func (ru *run) successors(s *dstate, t int) (err error) {
 		ru.x.r = ru.loadRegs(p, s.g, top.vals)
 		p.start[top.node](&ru.x)
 	}
-	return nil
+	return nil, nil
 }
 
 // invoke calls every method the thread's role may call, with every
@@ -175,13 +202,14 @@ func (ru *run) call(s *dstate, ti *threadInfo, cc *callChoice, args []int64) {
 	}
 	ru.below = nil
 	ru.x.r = regs
+	ru.regsFrame = -1
 	if !ru.clientCalls(s, ti, cc, args) {
 		return
 	}
 	if mt.atomic {
-		p.start[p.entry](&ru.x)
+		p.start[p.entry](&ru.x) // run the action
 	} else {
-		p.code[p.entry](&ru.x)
+		p.code[p.entry](&ru.x) // wait at the entry
 	}
 }
 
@@ -195,6 +223,7 @@ func (ru *run) callFrame(s *dstate, ti *threadInfo, cc *callChoice, args []int64
 	if cc.tid >= 0 {
 		regs[g+cc.tid] = ti.tid
 	}
+	ru.applyFresh(p, regs)
 	return regs
 }
 
@@ -271,6 +300,7 @@ func pick(vals []int64, slots []int) []int64 {
 // returnStep is the return of a method as a step of its own (on the
 // specification side).
 func (ru *run) returnStep(s *dstate, th *dthread, top *dframe) {
+	needSet(top.p, top.vals, ru.meth.outSlots)
 	ru.ev.kind = evReturn
 	ru.ev.outs = pick(top.vals, ru.meth.outSlots)
 	ru.out.frames = ru.out.frames[:0]
@@ -289,11 +319,13 @@ func (ru *run) nextCalls() int {
 func (ru *run) popStep(s *dstate, th *dthread, top *dframe) {
 	caller := &th.frames[len(th.frames)-2]
 	q := caller.p
+	callee := top.p
+	needSet(callee, top.vals, callee.rets) // the caller receives them as values
+	ru.regsFrame = len(th.frames) - 2
 	regs := ru.loadRegs(q, s.g, caller.vals)
 	g := ru.m.nglob()
-	callee := top.p
 	for i, slot := range q.outs[caller.node] {
-		regs[g+slot] = top.vals[len(callee.sig.Params)+i]
+		regs[g+slot] = top.vals[callee.rets[i]]
 	}
 	ru.below = th.frames[:len(th.frames)-2]
 	ru.x.r = regs
@@ -307,12 +339,18 @@ func (ru *run) callStep(s *dstate, th *dthread, top *dframe) {
 	}
 	p := top.p
 	callerRegs := ru.loadRegs(p, s.g, top.vals)
-	q := p.callee[top.node]
-	regs := ru.loadRegs(q, s.g, q.zero)
-	g := ru.m.nglob()
-	for i, a := range p.args[top.node] {
-		regs[g+i] = a(callerRegs)
+	// The arguments are evaluated before the callee's registers are
+	// loaded: a procedure that calls itself has one register file for
+	// caller and callee.
+	ru.argBuf = ru.argBuf[:0]
+	for _, a := range p.args[top.node] {
+		ru.argBuf = append(ru.argBuf, a(callerRegs))
 	}
+	q := p.callee[top.node]
+	ru.regsFrame = -1
+	regs := ru.loadRegs(q, s.g, q.zero)
+	copy(regs[ru.m.nglob():], ru.argBuf)
+	ru.applyFresh(q, regs)
 	ru.below = th.frames
 	ru.x.r = regs
 	q.start[q.entry](&ru.x)
@@ -328,6 +366,7 @@ func (ru *run) reach(x *exec, p *cproc, node int) {
 		out.calls = ru.nextCalls()
 		ev.kind |= evReturn
 		if ru.events {
+			needSet(p, x.r[g:], ru.meth.outSlots)
 			ev.outs = pick(x.r[g:], ru.meth.outSlots)
 		}
 		ru.sink.emit(ru, x.r[:g], out, ev)
@@ -345,6 +384,41 @@ func (ru *run) wait(x *exec, p *cproc, node int) {
 	out.frames = append(out.frames[:0], ru.below...)
 	out.frames = append(out.frames, dframe{p: p, node: node, vals: x.r[g : g+len(p.frame)]})
 	ru.sink.emit(ru, x.r[:g], out, ru.ev)
+}
+
+// where returns the best source position of what the run did last,
+// after it stopped with an error: the statement it ran last (when
+// tracing), the point where the thread waited, or the method it called.
+func (ru *run) where() lang.Pos {
+	if ru.atYield != nil {
+		return ru.atYield.Pos
+	}
+	if n := len(ru.path); n > 0 {
+		return ru.path[n-1].node.Pos()
+	}
+	th := &ru.src.th[ru.t]
+	if th.idle() {
+		if ru.meth != nil {
+			return ru.meth.proc.sig.Name.P
+		}
+		return ru.m.threads[ru.t].role.decl.Role.P
+	}
+	top := &th.frames[len(th.frames)-1]
+	if ps := top.p.pauseAt(top.node); ps != nil {
+		return ps.node.Pos()
+	}
+	if y := top.p.yield[top.node]; y != nil {
+		return y.Pos
+	}
+	return top.p.sig.Name.P
+}
+
+// errorPos is the position of an error of run ru.
+func errorPos(ru *run, err error) lang.Pos {
+	if e, ok := err.(evalError); ok && e.pos.Line > 0 {
+		return e.pos
+	}
+	return ru.where()
 }
 
 // Failure is a violation found in a state or a transition.

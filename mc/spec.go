@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/lipton-dev/lipton/lang"
 )
 
 // specSide is the specification of a refinement check, normalized on the
@@ -223,7 +225,7 @@ func (sp *specSide) close(ids []uint32) []uint32 {
 
 func (sp *specSide) run(t int) {
 	if err := sp.ru.successors(&sp.cur, t); err != nil {
-		panic(evalError{"the specification (layer " + fmt.Sprint(sp.m.layer.Num) + ") cannot run: " + err.Error()})
+		panic(evalError{msg: fmt.Sprintf("in the specification (layer %d): %v", sp.m.layer.Num, err), pos: errorPos(sp.ru, err)})
 	}
 }
 
@@ -298,6 +300,16 @@ func (sp *specSide) explainFailure(t int, ev event) string {
 	}
 	fmt.Fprintf(&b, ", but no linearization of the history by the atomic actions of layer %d explains it", sp.m.layer.Num)
 	return b.String()
+}
+
+// layerPos is the position of the specification layer's declaration.
+func (sp *specSide) layerPos() lang.Pos {
+	for _, l := range sp.m.prog.File.Layers {
+		if l.Num == sp.m.layer.Num {
+			return l.P
+		}
+	}
+	return lang.Pos{}
 }
 
 // restrictSymmetry switches symmetry reduction off for the roles of the

@@ -108,7 +108,7 @@ func (rp *replay) final() {
 	rp.target, rp.found = nil, false
 	for t := range rp.cur.th {
 		if err := rp.ru.successors(&rp.cur, t); err != nil && rp.failure == nil {
-			rp.failure = &Failure{Kind: "error", Msg: err.Error(), Thread: t}
+			rp.failure = &Failure{Kind: "error", Msg: err.Error(), Thread: t, Pos: []lang.Pos{errorPos(rp.ru, err)}}
 			rp.steps = append(rp.steps, rp.describe(rp.ru, nil, nil, event{}, rp.ru.x.r))
 		}
 		if rp.failure != nil {
@@ -264,12 +264,20 @@ func (rp *replay) localChanges(ru *run, rec *dthread, regs []int64) []string {
 		switch {
 		case old != nil && old[i] == v:
 		case old != nil:
-			out = append(out, fmt.Sprintf("%s: %s -> %s", o.Name, m.showValue(old[i], t), m.showValue(v, t)))
+			out = append(out, fmt.Sprintf("%s: %s -> %s", o.Name, m.showFrameValue(old[i], t), m.showFrameValue(v, t)))
 		case v != p.zero[i]:
-			out = append(out, fmt.Sprintf("%s = %s", o.Name, m.showValue(v, t)))
+			out = append(out, fmt.Sprintf("%s = %s", o.Name, m.showFrameValue(v, t)))
 		}
 	}
 	return out
+}
+
+// showFrameValue prints a frame slot of type t, which may be unset.
+func (m *model) showFrameValue(v int64, t lang.Type) string {
+	if v == unset {
+		return "(arbitrary, not read yet)"
+	}
+	return m.showValue(v, t)
 }
 
 // procOfRegs finds the procedure whose register file regs is.

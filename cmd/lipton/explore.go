@@ -124,7 +124,7 @@ func runExplore(args []string, stdout, stderr io.Writer) int {
 		return exitBadInput
 	}
 	path := files[0]
-	f, info := loadFile(path, stderr)
+	f, info := loadProgram(path, stderr)
 	if f == nil {
 		return exitBadInput
 	}
@@ -255,11 +255,13 @@ func printExplore(w io.Writer, src []byte, res *mc.Result) {
 	}
 	s := res.Stats
 	summary := progressLine(s) + fmt.Sprintf(", peak RSS %s", megabytes(mc.PeakRSS()))
-	switch res.Status {
-	case mc.OK:
+	switch {
+	case res.Status == mc.OK:
 		fmt.Fprintln(w, okLabel.Sprint("no violation: ")+"every reachable state explored: "+summary)
-	case mc.Violation:
+	case res.Status == mc.Violation:
 		fmt.Fprintln(w, failLabel.Sprint("VIOLATION")+" after "+summary)
+	case res.Vacuous:
+		fmt.Fprintln(w, unknownLabel.Sprint("INCOMPLETE: ")+res.Limit+": "+summary)
 	default:
 		fmt.Fprintln(w, unknownLabel.Sprint("INCOMPLETE: ")+res.Limit+"; no violation in the part explored, which proves nothing: "+summary)
 	}
@@ -267,11 +269,11 @@ func printExplore(w io.Writer, src []byte, res *mc.Result) {
 
 func printViolation(w io.Writer, src []byte, res *mc.Result) {
 	f := res.Failure
-	where := "?"
+	where := res.Title // every failure has a position; this is a fallback
 	if len(f.Pos) > 0 {
 		where = f.Pos[0].String()
 	}
-	fmt.Fprintf(w, "%s: %s %s: %s\n", posLabel.Sprint(where), failLabel.Sprint("error:"), f.Kind, f.Msg)
+	fmt.Fprintf(w, "%s: %s %s: %s\n", posLabel.Sprint(where), failLabel.Sprint("error:"), failureKind(f.Kind), f.Msg)
 	for _, p := range f.Pos {
 		if line := lang.SourceLine(src, p.Line); line != "" {
 			fmt.Fprintln(w, lang.Caret(line, p.Col))
@@ -286,6 +288,15 @@ func printViolation(w io.Writer, src []byte, res *mc.Result) {
 			printStep(w, i+1, st)
 		}
 	}
+}
+
+// failureKind names a kind of failure after "error:"; the kind "error"
+// (the code cannot run) would read "error: error:".
+func failureKind(kind string) string {
+	if kind == "error" {
+		return "the code cannot run"
+	}
+	return kind
 }
 
 func printStep(w io.Writer, n int, st mc.TraceStep) {
