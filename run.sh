@@ -11,6 +11,13 @@ cd "$(dirname "$0")"
 
 PACKAGES=(libz3-dev z3 gcc)
 
+# apt-get waits for another apt-get or dpkg (an unattended upgrade, a
+# second install) that holds the package lock: APT_LOCK_RETRIES tries,
+# APT_LOCK_WAIT seconds apart.
+APT_LOCK_RETRIES=${APT_LOCK_RETRIES:-10}
+APT_LOCK_WAIT=${APT_LOCK_WAIT:-5}
+SUDO=""
+
 install_missing() {
 	local missing=()
 	for p in "${PACKAGES[@]}"; do
@@ -18,10 +25,41 @@ install_missing() {
 	done
 	[ ${#missing[@]} -eq 0 ] && return 0
 	echo "run.sh: installing ${missing[*]}" >&2
-	local sudo=""
-	[ "$(id -u)" -ne 0 ] && sudo="sudo"
-	$sudo apt-get update -qq
-	DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+	[ "$(id -u)" -ne 0 ] && SUDO="sudo"
+	apt_get update -qq
+	apt_get install -y -qq "${missing[@]}" >/dev/null
+}
+
+# apt_get runs apt-get with the given arguments. When it fails because
+# another process holds the dpkg/apt lock, it says so and retries; any
+# other failure, or the lock still held after the last try, is fatal
+# with apt-get's message and a hint.
+apt_get() {
+	local log attempt
+	log=$(mktemp)
+	for ((attempt = 1; ; attempt++)); do
+		if DEBIAN_FRONTEND=noninteractive $SUDO apt-get "$@" 2>"$log"; then
+			rm -f "$log"
+			return 0
+		fi
+		if ! grep -qiE 'could not get lock|unable to acquire the dpkg|unable to lock' "$log"; then
+			cat "$log" >&2
+			rm -f "$log"
+			return 1
+		fi
+		local holder
+		holder=$(grep -oE 'held by process [0-9]+( \([^)]*\))?' "$log" | head -n 1 || true)
+		if [ "$attempt" -ge "$APT_LOCK_RETRIES" ]; then
+			cat "$log" >&2
+			rm -f "$log"
+			echo "run.sh: another package manager (apt-get, dpkg, unattended-upgrades) still holds the package lock${holder:+ ($holder)}." >&2
+			echo "run.sh: wait until it has finished (ps -e | grep -E 'apt|dpkg' shows it), then run ./run.sh again," >&2
+			echo "run.sh: or install the packages yourself: sudo apt-get install ${PACKAGES[*]}" >&2
+			return 1
+		fi
+		echo "run.sh: another apt-get or dpkg holds the package lock${holder:+ ($holder)}; retrying in ${APT_LOCK_WAIT}s (try $attempt of $APT_LOCK_RETRIES)" >&2
+		sleep "$APT_LOCK_WAIT"
+	done
 }
 
 build() {

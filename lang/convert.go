@@ -143,7 +143,7 @@ func (c *converter) layerRange(g *gLayerRange) *LayerRange {
 func (c *converter) smallInt(s string, p lexer.Position) int {
 	n, err := strconv.ParseInt(s, 10, 32)
 	if err != nil {
-		c.errs.Add(posOf(p), "number %s is too large", s)
+		c.errs.Add(posOf(p), "number %s is too large", Abbrev(s))
 		return 0
 	}
 	return int(n)
@@ -152,7 +152,7 @@ func (c *converter) smallInt(s string, p lexer.Position) int {
 func (c *converter) bigInt(s string, p lexer.Position) int64 {
 	n, err := strconv.ParseInt(s, 10, 64)
 	if err != nil {
-		c.errs.Add(posOf(p), "integer literal %s does not fit in 64 bits", s)
+		c.errs.Add(posOf(p), "integer literal %s does not fit in 64 bits", Abbrev(s))
 		return math.MaxInt64
 	}
 	return n

@@ -33,19 +33,127 @@ func (e *Error) Detail() string {
 }
 
 // Caret renders a source line and, under it, a caret at byte column col.
-// Tabs are kept so that the caret lines up on any terminal.
+// Tabs are kept so that the caret lines up on any terminal. A line longer
+// than MaxShownLine characters is shown as a window around the column,
+// with "…" where it is cut, so that an error in a megabyte-long line
+// prints a short message; control characters and invalid UTF-8 show as
+// U+FFFD, so that a binary file cannot garble the terminal.
 func Caret(line string, col int) string {
+	shown, at := LineWindow(line, col)
 	var pad strings.Builder
-	for i := 0; i < len(line) && i < col-1; {
-		r, n := utf8.DecodeRuneInString(line[i:])
+	for i, r := range []rune(shown) {
+		if i == at {
+			break
+		}
 		if r == '\t' {
 			pad.WriteByte('\t')
 		} else {
 			pad.WriteByte(' ')
 		}
-		i += n
 	}
-	return "    " + line + "\n    " + pad.String() + "^"
+	return "    " + shown + "\n    " + pad.String() + "^"
+}
+
+// MaxShownLine is how many characters of a source line an error shows.
+const MaxShownLine = 100
+
+// shownBeforeCaret is how many characters before the column a cut line
+// keeps, so that the window shows what leads up to the error.
+const shownBeforeCaret = 40
+
+// LineWindow returns the part of a source line that an error shows for
+// byte column col, and the index in characters (runes) of col in it: the
+// whole line if it has at most MaxShownLine characters, otherwise a
+// window around col with "…" where it is cut. Control characters other
+// than tabs and invalid UTF-8 are replaced by U+FFFD.
+func LineWindow(line string, col int) (shown string, at int) {
+	var runes []rune
+	for i := 0; i < len(line); {
+		r, n := utf8.DecodeRuneInString(line[i:])
+		if i < col-1 {
+			at++
+		}
+		if r != '\t' && (r < 0x20 || r >= 0x7f && r < 0xa0) {
+			r = utf8.RuneError
+		}
+		runes = append(runes, r)
+		i += n
+		if len(runes) > at+MaxShownLine {
+			break // the window ends before this character: the rest is cut anyway
+		}
+	}
+	if len(runes) <= MaxShownLine {
+		return string(runes), at
+	}
+	start := max(0, at-shownBeforeCaret)
+	end := min(len(runes), start+MaxShownLine)
+	start = max(0, min(start, end-MaxShownLine))
+	var b strings.Builder
+	if start > 0 {
+		b.WriteString("…")
+		at = at - start + 1
+	}
+	b.WriteString(string(runes[start:end]))
+	if end < len(runes) {
+		b.WriteString("…")
+	}
+	return b.String(), at
+}
+
+// MaxQuotedToken is the length in characters beyond which a message
+// quotes a token (a literal, a name) only by a prefix: a
+// 100,000-digit literal must not make a 100 KB message.
+const MaxQuotedToken = 80
+
+// quotedPrefix is how many characters of a long token a message quotes.
+const quotedPrefix = 40
+
+// Abbrev returns s if it has at most MaxQuotedToken characters, and
+// otherwise its first characters, "…" and its length.
+func Abbrev(s string) string {
+	n := utf8.RuneCountInString(s)
+	if n <= MaxQuotedToken {
+		return s
+	}
+	end, runes := 0, 0
+	for end = range s {
+		if runes == quotedPrefix {
+			break
+		}
+		runes++
+	}
+	return fmt.Sprintf("%s… (%d characters)", s[:end], n)
+}
+
+// AbbrevWords abbreviates (as Abbrev does) every word of a message that
+// is longer than MaxQuotedToken: a run of letters, digits and
+// underscores, the characters of names and numbers. It is the safety net
+// for messages that quote a name without Abbrev.
+func AbbrevWords(msg string) string {
+	if len(msg) <= MaxQuotedToken {
+		return msg
+	}
+	var b strings.Builder
+	word := -1 // start of the current word, or -1
+	flush := func(end int) {
+		if word >= 0 {
+			b.WriteString(Abbrev(msg[word:end]))
+			word = -1
+		}
+	}
+	for i := 0; i < len(msg); i++ {
+		c := msg[i]
+		if c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' {
+			if word < 0 {
+				word = i
+			}
+			continue
+		}
+		flush(i)
+		b.WriteByte(c)
+	}
+	flush(len(msg))
+	return b.String()
 }
 
 // SourceLine returns line n (1-based) of src without its newline.
@@ -96,6 +204,13 @@ func (l *ErrorList) Sort() {
 		out = append(out, e)
 	}
 	*l = out
+}
+
+// abbrevMessages shortens the long words of every message (AbbrevWords).
+func (l ErrorList) abbrevMessages() {
+	for _, e := range l {
+		e.Msg = AbbrevWords(e.Msg)
+	}
 }
 
 // attachSource fills in the source line of every error. The lines are

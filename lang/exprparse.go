@@ -227,7 +227,7 @@ func (p *exprParser) unary() (Expr, error) {
 		lit := p.next()
 		n, err := strconv.ParseInt("-"+lit.Value, 10, 64)
 		if err != nil {
-			return nil, participle.Errorf(lit.Pos, "integer literal -%s does not fit in 64 bits", lit.Value)
+			return nil, participle.Errorf(lit.Pos, "integer literal -%s does not fit in 64 bits", Abbrev(lit.Value))
 		}
 		return p.suffixes(&IntLit{ExprBase: ExprBase{P: posOf(t.Pos)}, Val: n})
 	}

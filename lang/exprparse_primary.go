@@ -14,7 +14,7 @@ func (p *exprParser) primary() (Expr, error) {
 		p.next()
 		n, err := strconv.ParseInt(t.Value, 10, 64)
 		if err != nil {
-			return nil, participle.Errorf(t.Pos, "integer literal %s does not fit in 64 bits", t.Value)
+			return nil, participle.Errorf(t.Pos, "integer literal %s does not fit in 64 bits", Abbrev(t.Value))
 		}
 		return &IntLit{ExprBase: b, Val: n}, nil
 	case t.Type == tokIdent:

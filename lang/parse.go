@@ -101,6 +101,7 @@ func checkNesting(toks []lexer.Token) *Error {
 
 func finish(errs ErrorList, src []byte) ErrorList {
 	errs.Sort()
+	errs.abbrevMessages()
 	errs.attachSource(src)
 	return errs
 }
@@ -183,13 +184,13 @@ func describeToken(t lexer.Token) string {
 		}
 		return "end of file"
 	case tokIdent:
-		return "name " + t.Value
+		return "name " + Abbrev(t.Value)
 	case tokInt:
-		return "number " + t.Value
+		return "number " + Abbrev(t.Value)
 	case tokKeyword:
 		return "keyword " + t.Value
 	}
-	return "\"" + t.Value + "\""
+	return "\"" + Abbrev(t.Value) + "\""
 }
 
 // expectedPart extracts what participle expected from its message

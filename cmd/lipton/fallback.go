@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math/big"
 	"regexp"
 	"strconv"
 
@@ -35,7 +36,10 @@ var domainRE = regexp.MustCompile(`^(-?[0-9]+)\.\.(-?[0-9]+)$`)
 // String implements flag.Value.
 func (f *domainFlag) String() string { return f.d.String() }
 
-// Set implements flag.Value: a range A..B.
+// Set implements flag.Value: a range A..B. The range is checked here,
+// before anything is allocated for it: a domain larger than the
+// fallback's valuation cap could not be enumerated even for one integer
+// variable.
 func (f *domainFlag) Set(s string) error {
 	m := domainRE.FindStringSubmatch(s)
 	if m == nil {
@@ -46,9 +50,20 @@ func (f *domainFlag) Set(s string) error {
 	if err1 != nil || err2 != nil || lo > hi {
 		return fmt.Errorf("want a non-empty range A..B of 64-bit integers")
 	}
+	// hi-lo wraps around for the widest ranges, but as an unsigned
+	// number it is exact.
+	if width := uint64(hi) - uint64(lo); width >= fallbackMaxValuations {
+		return fmt.Errorf("the range has %s values, more than the %d valuations an enumeration may run",
+			new(big.Int).Add(new(big.Int).SetUint64(width), big.NewInt(1)), fallbackMaxValuations)
+	}
 	f.d = mc.Domain{Lo: lo, Hi: hi}
 	return nil
 }
+
+// fallbackMaxValuations is the cap on the valuations one obligation's
+// enumeration runs (mc.DecideLimits.MaxValuations): beyond it the
+// fallback leaves the obligation unknown.
+const fallbackMaxValuations = 100_000_000
 
 // addFallbackFlags registers --fallback and --ints.
 func addFallbackFlags(fs *flag.FlagSet, o *fallbackOptions) {
@@ -77,7 +92,7 @@ func (r *checkRun) addFallback(layer int, res vcgen.ObligationResult, o checkOpt
 	}
 	defer cancel()
 	dom := o.fallback.ints.d
-	dec := mc.Decide(ctx, res.Obligation, dom, mc.DecideLimits{})
+	dec := mc.Decide(ctx, res.Obligation, dom, mc.DecideLimits{MaxValuations: fallbackMaxValuations})
 	if r.fallback == nil {
 		r.fallback = &fallbackTally{domain: dom}
 	}
@@ -140,6 +155,7 @@ func printFallback(w io.Writer, r *checkRun) {
 	if t == nil {
 		return
 	}
-	fmt.Fprintf(w, "%s %d asserts that Z3 could not decide hold for ints in %s by enumeration (not proven), %d fail, %d remain unknown\n",
-		unknownLabel.Sprint("fallback:"), t.holds, t.domain, t.fails, t.unknown)
+	fmt.Fprintf(w, "%s %s that Z3 could not decide %s for ints in %s by enumeration (not proven), %d %s, %d %s unknown\n",
+		unknownLabel.Sprint("fallback:"), plural(t.holds, "assert"), verb(t.holds, "holds", "hold"), t.domain,
+		t.fails, verb(t.fails, "fails", "fail"), t.unknown, verb(t.unknown, "remains", "remain"))
 }

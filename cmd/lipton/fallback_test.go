@@ -51,7 +51,7 @@ func TestAddFallback(t *testing.T) {
 	}
 	var out bytes.Buffer
 	printFallback(&out, r)
-	want := "fallback: 1 asserts that Z3 could not decide hold for ints in 0..3 by enumeration (not proven), 1 fail, 0 remain unknown\n"
+	want := "fallback: 1 assert that Z3 could not decide holds for ints in 0..3 by enumeration (not proven), 1 fails, 0 remain unknown\n"
 	if out.String() != want {
 		t.Errorf("printFallback:\n%q\nwant\n%q", out.String(), want)
 	}

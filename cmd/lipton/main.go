@@ -2,10 +2,12 @@
 //
 // Usage:
 //
-//	lipton check [flags] FILE...   check proofs
-//	lipton fmt [-w] FILE...        print files in canonical form
-//	lipton version                 print the version
-//	lipton help [COMMAND]          describe commands
+//	lipton check [flags] FILE...     check proofs
+//	lipton explore [flags] FILE      model-check a finite instance
+//	lipton show [flags] FILE         print a layer's reduced view
+//	lipton fmt [-w|-l|--check] [FILE...]  print files in canonical form
+//	lipton version                   print the version
+//	lipton help [COMMAND]            describe commands
 //
 // Exit codes: 0 when everything holds, 1 when a check failed or is
 // unknown, 2 when the input could not be read, parsed or typed (or the
@@ -17,7 +19,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"runtime/debug"
+	"strings"
 )
 
 // Exit codes.
@@ -35,8 +39,14 @@ type command struct {
 	name    string
 	summary string
 	usage   string
+	// details is more text for the command's help, after the summary.
+	details string
 	flags   func() *flag.FlagSet // the command's flags, for help; nil if none
-	run     func(args []string, stdout, stderr io.Writer) int
+	// groups orders the flags in the help under titles; flags in no
+	// group follow under "Other flags" (all flags under "Flags" if there
+	// are no groups).
+	groups []flagGroup
+	run    func(args []string, stdout, stderr io.Writer) int
 }
 
 var commands []*command
@@ -56,10 +66,7 @@ func main() {
 func run(args []string, stdout, stderr io.Writer) (code int) {
 	defer func() {
 		if r := recover(); r != nil {
-			fmt.Fprintf(stderr, "lipton: internal error: %v\nThis is a bug in lipton; please report it with the input that caused it.\n", r)
-			if os.Getenv("LIPTON_DEBUG") != "" {
-				stderr.Write(debug.Stack())
-			}
+			reportInternalError(stderr, args, r)
 			code = exitInternal
 		}
 	}()
@@ -67,8 +74,19 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		usage(stderr)
 		return exitBadInput
 	}
+	switch args[0] {
+	case "-h", "--h", "-help", "--help":
+		usage(stdout)
+		return exitOK
+	case "-version", "--version":
+		return versionCmd.run(nil, stdout, stderr)
+	}
 	for _, c := range commands {
 		if c.name == args[0] {
+			if wantsHelp(args[1:]) {
+				printHelp(stdout, c)
+				return exitOK
+			}
 			return c.run(args[1:], stdout, stderr)
 		}
 	}
@@ -77,14 +95,34 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	return exitBadInput
 }
 
+// reportInternalError tells the user that lipton has a bug and what a
+// report of it needs.
+func reportInternalError(stderr io.Writer, args []string, r any) {
+	fmt.Fprintf(stderr, "lipton: internal error: %v\n", r)
+	fmt.Fprintln(stderr, "This is a bug in lipton, not a verdict on your input. Please report it with")
+	fmt.Fprintf(stderr, "  the command line: lipton %s\n", strings.Join(args, " "))
+	fmt.Fprintln(stderr, "  the input files it names,")
+	fmt.Fprintf(stderr, "  and the output of lipton version: lipton %s\n", versionText())
+	if os.Getenv("LIPTON_DEBUG") != "" {
+		stderr.Write(debug.Stack())
+	} else {
+		fmt.Fprintln(stderr, "Run it again with LIPTON_DEBUG=1 to add a Go stack trace to the report.")
+	}
+}
+
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "lipton checks layered proofs of concurrent programs (Owicki-Gries, movers, refinement).")
 	fmt.Fprintln(w, "\nUsage: lipton COMMAND [ARGUMENTS]\n\nCommands:")
 	for _, c := range commands {
 		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
 	}
-	fmt.Fprintln(w, "\nRun 'lipton help COMMAND' for the flags of a command.")
-	fmt.Fprintln(w, "Exit codes: 0 all checks hold, 1 a check failed or is unknown, 2 bad input, 3 internal error.")
+	fmt.Fprintln(w, "\nRun 'lipton help COMMAND' or 'lipton COMMAND --help' for the flags of a command.")
+	fmt.Fprintln(w, "Exit codes: 0 all checks hold, 1 a check failed or is unknown, 2 bad input or command line, 3 internal error.")
+}
+
+// versionText is lipton's version and what it was built with.
+func versionText() string {
+	return fmt.Sprintf("%s (%s, %s/%s)", version, runtime.Version(), runtime.GOOS, runtime.GOARCH)
 }
 
 var versionCmd = &command{
@@ -92,7 +130,11 @@ var versionCmd = &command{
 	summary: "print lipton's version",
 	usage:   "lipton version",
 	run: func(args []string, stdout, stderr io.Writer) int {
-		fmt.Fprintf(stdout, "lipton %s\n", version)
+		if len(args) > 0 {
+			fmt.Fprintln(stderr, "usage: lipton version")
+			return exitBadInput
+		}
+		fmt.Fprintf(stdout, "lipton %s\n", versionText())
 		return exitOK
 	},
 }
@@ -108,13 +150,7 @@ var helpCmd = &command{
 		}
 		for _, c := range commands {
 			if c.name == args[0] {
-				fmt.Fprintf(stdout, "usage: %s\n\n%s\n", c.usage, c.summary)
-				if c.flags != nil {
-					fs := c.flags()
-					fs.SetOutput(stdout)
-					fmt.Fprintln(stdout, "\nFlags:")
-					fs.PrintDefaults()
-				}
+				printHelp(stdout, c)
 				return exitOK
 			}
 		}

@@ -16,15 +16,33 @@ import (
 )
 
 func TestMain(m *testing.M) {
+	if args, ok := os.LookupEnv(childArgsEnv); ok {
+		// A test runs this binary as lipton (runChild), with the
+		// colour that fatih/color chose for its stdout.
+		os.Exit(run(strings.Split(args, "\x1f"), os.Stdout, os.Stderr))
+	}
 	color.NoColor = true
+	stdin = bytes.NewReader(nil)
 	os.Exit(m.Run())
 }
+
+// childArgsEnv holds the command line, separated by \x1f, of a test
+// binary that runs as lipton.
+const childArgsEnv = "LIPTON_TEST_CHILD_ARGS"
 
 // runCLI runs a command line and returns its exit code and output.
 func runCLI(args ...string) (code int, stdout, stderr string) {
 	var out, errOut bytes.Buffer
 	code = run(args, &out, &errOut)
 	return code, out.String(), errOut.String()
+}
+
+// runCLIStdin is runCLI with the given standard input.
+func runCLIStdin(input string, args ...string) (code int, stdout, stderr string) {
+	saved := stdin
+	defer func() { stdin = saved }()
+	stdin = strings.NewReader(input)
+	return runCLI(args...)
 }
 
 // writeFile writes a file into a fresh temporary directory.
@@ -183,9 +201,10 @@ func TestUsageErrors(t *testing.T) {
 		{nil, "Usage: lipton COMMAND"},
 		{[]string{"frobnicate"}, `lipton: unknown command "frobnicate"`},
 		{[]string{"check"}, "usage: lipton check"},
-		{[]string{"fmt"}, "usage: lipton fmt"},
-		{[]string{"check", "-nosuchflag", "x.lip"}, "flag provided but not defined: -nosuchflag"},
+		{[]string{"show"}, "usage: lipton show"},
+		{[]string{"check", "-nosuchflag", "x.lip"}, "flag provided but not defined: --nosuchflag"},
 		{[]string{"fmt", "-x"}, "flag provided but not defined: -x"},
+		{[]string{"version", "x"}, "usage: lipton version"},
 		{[]string{"help", "frobnicate"}, `lipton: unknown command "frobnicate"`},
 	} {
 		code, _, stderr := runCLI(tc.args...)
@@ -196,9 +215,11 @@ func TestUsageErrors(t *testing.T) {
 }
 
 func TestVersion(t *testing.T) {
-	code, stdout, stderr := runCLI("version")
-	if code != exitOK || stdout != "lipton "+version+"\n" || stderr != "" {
-		t.Errorf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	for _, args := range [][]string{{"version"}, {"--version"}, {"-version"}} {
+		code, stdout, stderr := runCLI(args...)
+		if code != exitOK || !strings.HasPrefix(stdout, "lipton "+version+" (go") || stderr != "" {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, stdout, stderr)
+		}
 	}
 }
 
@@ -217,8 +238,10 @@ func TestHelp(t *testing.T) {
 		t.Errorf("help check: exit %d:\n%s", code, stdout)
 	}
 	code, stdout, _ = runCLI("help", "fmt")
-	if code != exitOK || !strings.Contains(stdout, "-w\t") || !strings.Contains(stdout, "-l\t") {
-		t.Errorf("help fmt: exit %d, no -w and -l flags:\n%s", code, stdout)
+	for _, flag := range []string{"\n  -w ", "\n  -l ", "\n  --check ", "\n  --max-input SIZE "} {
+		if code != exitOK || !strings.Contains(stdout, flag) {
+			t.Errorf("help fmt: exit %d, no %q flag:\n%s", code, flag, stdout)
+		}
 	}
 }
 
@@ -364,9 +387,16 @@ func TestInternalError(t *testing.T) {
 	defer func() { commands = saved }()
 	commands = append(commands, &command{name: "boom", run: func([]string, io.Writer, io.Writer) int { panic("kaboom") }})
 	t.Setenv("LIPTON_DEBUG", "")
-	code, _, stderr := runCLI("boom")
-	if code != exitInternal || !strings.Contains(stderr, "lipton: internal error: kaboom") || strings.Contains(stderr, "goroutine") {
+	code, _, stderr := runCLI("boom", "--x", "f.lip")
+	if code != exitInternal || strings.Contains(stderr, "goroutine") {
 		t.Errorf("exit %d, stderr:\n%s", code, stderr)
+	}
+	// The message says that this is a bug and what a report needs.
+	for _, want := range []string{"lipton: internal error: kaboom\n", "This is a bug in lipton",
+		"the command line: lipton boom --x f.lip\n", "the input files", "lipton version: lipton " + version, "LIPTON_DEBUG=1"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("the message lacks %q:\n%s", want, stderr)
+		}
 	}
 	t.Setenv("LIPTON_DEBUG", "1")
 	if _, _, stderr := runCLI("boom"); !strings.Contains(stderr, "goroutine") {

@@ -2,10 +2,12 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
 
+	"github.com/lipton-dev/lipton/lang"
 	"github.com/lipton-dev/lipton/vcgen"
 )
 
@@ -16,25 +18,63 @@ func printGitHub(w io.Writer, r *checkRun) {
 		if f.unknown {
 			kind = "warning"
 		}
-		loc := ""
+		var p lang.Pos
 		if len(f.pos) > 0 {
-			p := f.pos[0]
-			loc = fmt.Sprintf(" file=%s,line=%d,col=%d", p.File, p.Line, p.Col)
+			p = f.pos[0]
 		}
-		msg := fmt.Sprintf("%s (layer %d): %s", f.check, f.layer, f.msg)
-		fmt.Fprintf(w, "::%s%s::%s\n", kind, loc, escapeGitHub(msg))
+		printAnnotation(w, kind, p, fmt.Sprintf("%s (layer %d): %s", f.check, f.layer, f.msg))
 	}
 }
 
-// escapeGitHub escapes the characters GitHub's workflow commands reserve.
-func escapeGitHub(s string) string {
+// printGitHubLoadErrors prints an annotation per parse or type error of
+// a file that could not be loaded (nothing if err is nil).
+func printGitHubLoadErrors(w io.Writer, err error) {
+	var list lang.ErrorList
+	switch {
+	case err == nil:
+		return
+	case !errors.As(err, &list):
+		printAnnotation(w, "error", lang.Pos{}, err.Error())
+		return
+	}
+	for i, e := range list {
+		if i == lang.MaxErrors {
+			break
+		}
+		printAnnotation(w, "error", e.Pos, e.Msg)
+	}
+}
+
+// printAnnotation prints one workflow command ::KIND file=F,line=L,col=C::MSG;
+// the position is left out if it is not valid.
+func printAnnotation(w io.Writer, kind string, p lang.Pos, msg string) {
+	loc := ""
+	if p.IsValid() {
+		loc = fmt.Sprintf(" file=%s,line=%d,col=%d", escapeGitHubProperty(p.File), p.Line, p.Col)
+	}
+	fmt.Fprintf(w, "::%s%s::%s\n", kind, loc, escapeGitHubData(msg))
+}
+
+// escapeGitHubData escapes the message of a workflow command: GitHub
+// reads %25, %0D and %0A as "%", CR and LF, and a raw newline would end
+// the command.
+func escapeGitHubData(s string) string {
 	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
 }
 
+// escapeGitHubProperty escapes a property value of a workflow command:
+// as a message, and ":" and "," too, which end a property.
+func escapeGitHubProperty(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+}
+
 type jsonFile struct {
-	File     string        `json:"file"`
-	Verdict  string        `json:"verdict"`
-	Error    string        `json:"error,omitempty"`
+	File    string `json:"file"`
+	Verdict string `json:"verdict"`
+	Error   string `json:"error,omitempty"`
+	// Errors are the parse and type errors of a file that could not be
+	// loaded, with their positions.
+	Errors   []jsonError   `json:"errors,omitempty"`
 	Claim    string        `json:"claim,omitempty"`
 	Counts   []jsonCount   `json:"counts,omitempty"`
 	Findings []jsonFinding `json:"findings,omitempty"`
@@ -47,6 +87,16 @@ type jsonTimes struct {
 	FrontEnd   float64 `json:"front_end"`
 	Generation float64 `json:"generation"`
 	Solver     float64 `json:"solver"`
+}
+
+// jsonError is a parse or type error: its position, message and the
+// source line it is on (a window around the column if the line is long).
+type jsonError struct {
+	File    string `json:"file"`
+	Line    int    `json:"line"`
+	Col     int    `json:"col"`
+	Message string `json:"message"`
+	Source  string `json:"source,omitempty"`
 }
 
 type jsonCount struct {
@@ -73,7 +123,7 @@ type jsonFinding struct {
 func printJSON(w io.Writer, runs []*fileRun) {
 	var out []jsonFile
 	for _, fr := range runs {
-		jf := jsonFile{File: fr.path, Error: fr.err}
+		jf := jsonFile{File: fr.path, Error: fr.err, Errors: toJSONErrors(fr.loadErr)}
 		switch {
 		case fr.run == nil:
 			jf.Verdict = "error"
@@ -97,7 +147,22 @@ func printJSON(w io.Writer, runs []*fileRun) {
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false) // "g > 0", not "g \u003e 0": the output is not HTML
 	enc.Encode(out)
+}
+
+// toJSONErrors converts the parse and type errors in err, if any.
+func toJSONErrors(err error) []jsonError {
+	var list lang.ErrorList
+	if !errors.As(err, &list) {
+		return nil
+	}
+	out := []jsonError{}
+	for _, e := range list {
+		source, _ := lang.LineWindow(e.Line, e.Pos.Col)
+		out = append(out, jsonError{File: e.Pos.File, Line: e.Pos.Line, Col: e.Pos.Col, Message: e.Msg, Source: source})
+	}
+	return out
 }
 
 func toJSONFinding(f *finding) jsonFinding {

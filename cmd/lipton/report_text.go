@@ -40,7 +40,7 @@ func printFinding(w io.Writer, src []byte, f *finding) {
 	if len(f.pos) > 0 {
 		where = f.pos[0].String()
 	}
-	fmt.Fprintf(w, "%s: %s %s (layer %d): %s\n", posLabel.Sprint(where), label.Sprint(word+":"), f.check, f.layer, f.msg)
+	fmt.Fprintf(w, "%s: %s %s (layer %d): %s\n", paint(w, posLabel, where), paint(w, label, word+":"), f.check, f.layer, f.msg)
 	for i, p := range f.pos {
 		if i > 0 {
 			fmt.Fprintf(w, "  %s:\n", p)
@@ -116,7 +116,7 @@ func printCounterexample(w io.Writer, ob *vcgen.Obligation, cex *vcgen.Counterex
 // printSummary prints the per-layer, per-check counts, the totals and
 // the verdict.
 func printSummary(w io.Writer, path string, r *checkRun) {
-	fmt.Fprintf(w, "%s: %d layers\n", path, len(r.prog.Layers))
+	fmt.Fprintf(w, "%s: %s\n", path, plural(len(r.prog.Layers), "layer"))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "  layer\tcheck\tproven\tfailed\tunknown\tskipped")
 	for _, k := range r.sortedKeys() {
@@ -129,13 +129,13 @@ func printSummary(w io.Writer, path string, r *checkRun) {
 		t.proven, t.failed, t.unknown, t.skipped, round(r.times.total), round(r.times.frontEnd), round(r.times.generate), round(r.times.solve))
 	switch {
 	case t.failed > 0:
-		fmt.Fprintln(w, failLabel.Sprint("FAILED"))
+		fmt.Fprintln(w, paint(w, failLabel, "FAILED"))
 	case t.unknown > 0:
-		fmt.Fprintln(w, unknownLabel.Sprint("UNKNOWN: some obligations could not be decided"))
+		fmt.Fprintln(w, paint(w, unknownLabel, "UNKNOWN: some obligations could not be decided"))
 	case r.claim != "":
-		fmt.Fprintln(w, okLabel.Sprint("proven: ")+r.claim)
+		fmt.Fprintln(w, paint(w, okLabel, "proven: ")+r.claim)
 	default:
-		fmt.Fprintln(w, okLabel.Sprint("proven: ")+"the checked layer is safe")
+		fmt.Fprintln(w, paint(w, okLabel, "proven: ")+"the checked layer is safe")
 	}
 }
 

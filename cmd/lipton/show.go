@@ -13,12 +13,14 @@ import (
 type showOptions struct {
 	layer      int
 	eraseGhost bool
+	maxInput   sizeFlag
 }
 
 func showFlags(o *showOptions) *flag.FlagSet {
 	fs := flag.NewFlagSet("show", flag.ContinueOnError)
 	fs.IntVar(&o.layer, "layer", 0, "the layer `N` to show, with its fragments as atomic blocks")
-	fs.BoolVar(&o.eraseGhost, "erase-ghost", false, "print layer 0 without ghost code: the implementation that is proven")
+	fs.BoolVar(&o.eraseGhost, "erase-ghost", false, "print layer 0 without ghost code, the implementation that is proven, instead of a layer (not with --layer)")
+	addInputFlags(fs, &o.maxInput)
 	return fs
 }
 
@@ -28,31 +30,43 @@ var showCmd = &command{
 	name:    "show",
 	summary: "print a layer's reduced view (fragments as atomic blocks) or the ghost-erased implementation",
 	usage:   showUsage,
+	details: "--layer and --erase-ghost exclude each other: --erase-ghost prints the whole program at layer 0.",
 	flags:   func() *flag.FlagSet { return showFlags(&showOptions{}) },
-	run:     runShow,
+	groups: []flagGroup{
+		{"What to show", []string{"layer", "erase-ghost"}},
+		{"Input", []string{"max-input"}},
+	},
+	run: runShow,
 }
 
 func runShow(args []string, stdout, stderr io.Writer) int {
 	var o showOptions
 	fs := showFlags(&o)
-	fs.SetOutput(stderr)
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args, stdout, stderr); err != nil {
+		return exitCode(err)
+	}
+	switch {
+	case o.layer < 0:
+		usageError("show", stderr, "--layer %d: want a layer number, 0 or more", o.layer)
+		return exitBadInput
+	case o.eraseGhost && flagSet(fs, "layer"):
+		usageError("show", stderr, "--layer and --erase-ghost exclude each other: --erase-ghost prints layer 0's implementation")
+		return exitBadInput
+	case fs.NArg() != 1:
+		usageError("show", stderr, "want one FILE")
 		return exitBadInput
 	}
-	if fs.NArg() != 1 {
-		fmt.Fprintln(stderr, "usage: "+showUsage)
-		return exitBadInput
-	}
-	f, info := loadFile(fs.Arg(0), stderr)
-	if f == nil {
+	f, info, err := loadSource(fs.Arg(0), int64(o.maxInput))
+	if err != nil {
+		printLoadError(stderr, err)
 		return exitBadInput
 	}
 	if o.eraseGhost {
 		stdout.Write(lang.Format(lang.EraseGhost(f)))
 		return exitOK
 	}
-	if o.layer < 0 || o.layer >= len(info.Layers) {
-		fmt.Fprintf(stderr, "lipton: %s has no layer %d (it has layers 0..%d)\n", fs.Arg(0), o.layer, len(info.Layers)-1)
+	if o.layer >= len(info.Layers) {
+		fmt.Fprintf(stderr, "lipton: %s has no layer %d (it has %s)\n", fs.Arg(0), o.layer, layerRange(len(info.Layers)))
 		return exitBadInput
 	}
 	prog := layers.Build(f, info)
