@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/lipton-dev/lipton/lang"
 	"github.com/lipton-dev/lipton/layers"
@@ -149,7 +148,7 @@ func TestPrivateNonBlocking(t *testing.T) {
 			}
 			continue
 		}
-		res := vcgen.Discharge(context.Background(), []*vcgen.Obligation{ob}, vcgen.Options{Jobs: 1, Timeout: time.Minute})
+		res := vcgen.Discharge(context.Background(), []*vcgen.Obligation{ob}, vcgen.Options{Jobs: 1})
 		if got := res[0].Verdict(); got != tc.want {
 			t.Errorf("%q: %v, want %v", tc.body, got, tc.want)
 		}

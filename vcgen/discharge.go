@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"runtime"
-	"sync/atomic"
 	"time"
 )
 
@@ -43,13 +42,19 @@ func startWorkers(ctx context.Context, obs []*Obligation, opts Options) []chan O
 	for i := range done {
 		done[i] = make(chan ObligationResult, 1)
 	}
-	// Workers claim obligations by incrementing a shared index rather
-	// than receiving them from a feeder goroutine: with as many workers as
-	// Ps, the feeder would wait for a P at every handoff, and measured
-	// this halved the throughput of two workers on two cores.
-	var next atomic.Int64
-	for w := 0; w < opts.workers(len(obs)); w++ {
-		go work(ctx, obs, opts, &next, done)
+	// Worker w of n decides obligations w, w+n, w+2n, ... in order. A
+	// fixed assignment makes every worker's solver see the same sequence
+	// of queries on every run, and Z3's resource counts depend on the
+	// solver's history, so the verdicts are the same on every run, however
+	// loaded the machine is. (Claiming obligations dynamically balanced
+	// the load better but made the history, and so the work of a query,
+	// depend on timing.) Workers index into obs rather than receive from a
+	// feeder goroutine: with as many workers as Ps, the feeder would wait
+	// for a P at every handoff, which halved the throughput of two
+	// workers on two cores.
+	n := opts.workers(len(obs))
+	for w := 0; w < n; w++ {
+		go work(ctx, obs, opts, w, n, done)
 	}
 	return done
 }
@@ -66,20 +71,16 @@ func (o Options) workers(n int) int {
 	return j
 }
 
-// work is one worker: it claims obligation indices from next and proves
-// them with its own Prover.
-func work(ctx context.Context, obs []*Obligation, opts Options, next *atomic.Int64, done []chan ObligationResult) {
+// work is worker w of n: it proves obligations w, w+n, ... with its own
+// Prover.
+func work(ctx context.Context, obs []*Obligation, opts Options, w, n int, done []chan ObligationResult) {
 	var p *Prover
 	defer func() {
 		if p != nil {
 			p.Close()
 		}
 	}()
-	for {
-		i := int(next.Add(1) - 1)
-		if i >= len(obs) {
-			return
-		}
+	for i := w; i < len(obs); i += n {
 		start := time.Now()
 		var err error
 		if p == nil {

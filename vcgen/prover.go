@@ -45,10 +45,15 @@ type Options struct {
 	// Jobs is the number of worker goroutines of Discharge, each with its
 	// own Z3 context; 0 means runtime.NumCPU().
 	Jobs int
-	// Timeout bounds the time spent on one obligation; asserts still
-	// undecided when it runs out are Unknown with reason "timeout". 0
-	// means no limit.
-	Timeout time.Duration
+	// RLimit bounds the work of each query in Z3's resource units, a
+	// deterministic measure (unlike time, it does not depend on the
+	// machine's load): an assert is one query, and a query with
+	// quantifiers that the shared solver does not settle gets a portfolio
+	// of fresh solvers that share one more RLimit. An assert still
+	// undecided when its limit runs out is Unknown with reason "resource
+	// limit". 0 means DefaultRLimit. The wall-clock limit of a run is the
+	// caller's: cancel the context (its cause is the reason given).
+	RLimit uint64
 	// Encoding selects the query strategy.
 	Encoding Encoding
 }
@@ -58,6 +63,17 @@ type Options struct {
 // push/pop cycle (measured with Z3 4.8.12), which a new solver releases.
 const solverLife = 256
 
+// DefaultRLimit is the resource limit of a query when Options.RLimit is
+// 0. See docs/checks.md ("Solver limits") for how it was chosen.
+const DefaultRLimit = 10_000_000
+
+func (o Options) rlimit() uint64 {
+	if o.RLimit == 0 {
+		return DefaultRLimit
+	}
+	return o.RLimit
+}
+
 // A Prover decides obligations with its own Z3 context. It must be used by
 // one goroutine at a time; use one Prover per worker.
 type Prover struct {
@@ -65,8 +81,8 @@ type Prover struct {
 	solver     *z3.Solver
 	solverMark z3.Mark
 	uses       int
-	// timeout is the Z3 timeout parameter of solver (0 for none).
-	timeout time.Duration
+	// rlimit is the rlimit parameter of solver (0 for none).
+	rlimit uint64
 	// suspect is set when a query failed with a Z3 error, after which
 	// the solver is not trusted.
 	suspect bool
@@ -97,7 +113,7 @@ func (p *Prover) acquireSolver() (*z3.Solver, error) {
 	if err != nil {
 		return nil, err
 	}
-	p.solver, p.uses, p.timeout = s, 1, 0
+	p.solver, p.uses, p.rlimit = s, 1, 0
 	return s, nil
 }
 
@@ -110,8 +126,8 @@ func (p *Prover) dropSolver() {
 	p.suspect = false
 }
 
-// Prove decides every assert of ob. Cancellation of ctx, or running out of
-// opts.Timeout, makes the undecided asserts Unknown.
+// Prove decides every assert of ob. Cancellation of ctx, or an assert
+// running out of opts.RLimit, makes the undecided asserts Unknown.
 func (p *Prover) Prove(ctx context.Context, ob *Obligation, opts Options) ObligationResult {
 	start := time.Now()
 	res := ObligationResult{Obligation: ob}
@@ -129,7 +145,7 @@ func (p *Prover) Prove(ctx context.Context, ob *Obligation, opts Options) Obliga
 	}
 	if ctx.Err() != nil {
 		for i := range res.Results {
-			res.Results[i].Reason = errCanceled.Error()
+			res.Results[i].Reason = context.Cause(ctx).Error()
 		}
 		return res
 	}

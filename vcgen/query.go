@@ -2,7 +2,6 @@ package vcgen
 
 import (
 	"context"
-	"errors"
 	"strings"
 	"time"
 
@@ -12,22 +11,19 @@ import (
 // check checks f together with the definitions; on sat it loads the model
 // into the reader and calls onSat while the model is current. A query
 // with quantifiers is settled by the shared solver only if it is unsat;
-// otherwise it is asked again of a fresh solver (see session).
-func (s *session) check(f z3.Term, onSat func() error) (z3.Status, time.Duration, error) {
-	start := time.Now()
-	if s.expired() {
+// otherwise it is asked again of fresh solvers (see session). It returns
+// the resource units the query used.
+func (s *session) check(f z3.Term, onSat func() error) (z3.Status, uint64, error) {
+	if s.parent.Err() != nil {
 		return z3.Unknown, 0, nil
 	}
-	st, err := s.checkShared(f, onSat)
-	if err == nil && st != z3.Unsat && s.v.quantified && !s.expired() && s.parent.Err() == nil {
-		st, err = s.checkFresh(f, onSat)
+	st, used, err := s.checkShared(f, onSat)
+	if err == nil && st != z3.Unsat && s.v.quantified && s.parent.Err() == nil {
+		var more uint64
+		st, more, err = s.checkFresh(f, onSat)
+		used += more
 	}
-	return st, time.Since(start), err
-}
-
-// expired reports whether the obligation's time is up.
-func (s *session) expired() bool {
-	return !s.deadline.IsZero() && !time.Now().Before(s.deadline)
+	return st, used, err
 }
 
 // checkShared checks f in a scope of the shared solver. The last query
@@ -36,35 +32,40 @@ func (s *session) expired() bool {
 // typical obligation's time. (Checking under a fresh selector assumption
 // instead of a scope measured no faster in CPU time and twice as slow in
 // wall time.)
-func (s *session) checkShared(f z3.Term, onSat func() error) (z3.Status, error) {
+func (s *session) checkShared(f z3.Term, onSat func() error) (z3.Status, uint64, error) {
 	solver := s.solver
 	if !s.final {
 		if err := solver.Push(); err != nil {
-			return z3.Unknown, err
+			return z3.Unknown, 0, err
 		}
 		defer solver.Pop(1)
 	}
 	if err := solver.Assert(f); err != nil {
-		return z3.Unknown, err
+		return z3.Unknown, 0, err
 	}
-	if err := s.setSharedTimeout(); err != nil {
-		return z3.Unknown, err
-	}
-	cancel := s.cancel
+	limit := s.rlimit
 	if s.v.quantified {
-		var stop context.CancelFunc
-		cancel, stop = context.WithTimeout(cancel, quantifiedTry)
-		defer stop()
+		limit = min(limit, quantifiedTry)
+	}
+	if err := s.setSharedRLimit(limit); err != nil {
+		return z3.Unknown, 0, err
 	}
 	s.last = solver
-	st, err := solver.Check(cancel)
+	before := solver.ResourceCount()
+	if queryStartHook != nil {
+		queryStartHook()
+	}
+	st, err := solver.Check(s.parent)
+	used := solver.ResourceCount() - before
+	s.spent = used >= limit
 	if s.v.quantified && st == z3.Sat {
 		// Models found by incremental quantifier instantiation can be
 		// pathological: evaluating one ran out of memory. Let the fresh
 		// solver find the counterexample.
-		return z3.Unknown, err
+		return z3.Unknown, used, err
 	}
-	return s.answer(solver, st, err, onSat)
+	st, err = s.answer(solver, st, err, onSat)
+	return st, used, err
 }
 
 // checkFresh decides f on solvers of a fresh Z3 context, into which the
@@ -74,31 +75,34 @@ func (s *session) checkShared(f z3.Term, onSat func() error) (z3.Status, error) 
 // were created in and on the seed. In the long-lived worker context it
 // gave up ("incomplete quantifiers", or a timeout after minutes) on
 // queries that a fresh parse decides, and on one such query seeds 0 to 5
-// took from 0.013 s to more than 30 s. So each attempt gets a short slice
-// with the next seed, the slices growing, until the obligation's time is
-// up. A model is translated back into the worker context (the parsed
-// constants have the worker's names and sorts), where the counterexample
-// is read.
-func (s *session) checkFresh(f z3.Term, onSat func() error) (z3.Status, error) {
+// took from 0.013 s to more than 30 s. So each attempt gets a slice of
+// the query's resource limit with the next seed, the slices growing,
+// until the limit is spent. Resource units, not time, make the outcome
+// the same on every run. A model is translated back into the worker
+// context (the parsed constants have the worker's names and sorts), where
+// the counterexample is read.
+func (s *session) checkFresh(f z3.Term, onSat func() error) (z3.Status, uint64, error) {
 	text, err := s.queryText(f)
 	if err != nil {
-		return z3.Unknown, err
+		return z3.Unknown, 0, err
 	}
 	s.last = nil
-	for attempt := 0; ; attempt++ {
-		slice := freshSlice(attempt)
-		last := !s.deadline.IsZero() && time.Until(s.deadline) <= slice
-		st, reason, err := s.freshAttempt(text, uint(attempt), slice, last, onSat)
+	var spent uint64
+	for attempt := 0; attempt < maxFreshAttempts && spent < s.rlimit; attempt++ {
+		slice := min(freshSlice(s.rlimit, attempt), s.rlimit-spent)
+		st, reason, used, err := s.freshAttempt(text, uint(attempt), slice, onSat)
+		spent += used
 		switch {
 		case err != nil:
-			return z3.Unknown, err
+			return z3.Unknown, spent, err
 		case st != z3.Unknown:
-			return st, nil
-		case last || s.expired() || s.parent.Err() != nil || attempt >= maxFreshAttempts:
-			s.lastReason = reason
-			return z3.Unknown, nil
+			return st, spent, nil
+		case s.parent.Err() != nil:
+			return z3.Unknown, spent, nil
 		}
+		s.lastReason = reason
 	}
+	return z3.Unknown, spent, nil
 }
 
 // queryText prints the definitions and f as SMT-LIB2 declarations and
@@ -116,53 +120,59 @@ func (s *session) queryText(f z3.Term) (string, error) {
 	return tmp.String(), nil
 }
 
-// maxFreshAttempts bounds the seeds tried when there is no deadline.
+// queryStartHook, if set by a test, runs as a query of the shared solver
+// starts, so that a test can cancel a run at a known point rather than
+// after some time.
+var queryStartHook func()
+
+// maxFreshAttempts is the number of seeds tried.
 const maxFreshAttempts = 12
 
-// freshSlice is the time given to fresh attempt n: 1 s for the first
-// four seeds, then doubling every four attempts.
-func freshSlice(n int) time.Duration { return time.Second << (n / 4) }
+// freshSlice is the resource limit of fresh attempt n out of a query's
+// limit: the first four seeds get 1/28 of it each, the next four 2/28,
+// the last four 4/28, which adds up to the whole limit.
+func freshSlice(limit uint64, n int) uint64 { return max(limit/28, 1) << (n / 4) }
 
 // freshAttempt parses text into a new context and checks it there with
-// the given seed, for slice (or up to the deadline if last). On sat, the
-// model is translated into the worker context and read by onSat.
-func (s *session) freshAttempt(text string, seed uint, slice time.Duration, last bool, onSat func() error) (z3.Status, string, error) {
+// the given seed and resource limit. On sat, the model is translated into
+// the worker context and read by onSat. It returns the resource units
+// used.
+func (s *session) freshAttempt(text string, seed uint, limit uint64, onSat func() error) (z3.Status, string, uint64, error) {
 	fresh, err := z3.NewContext()
 	if err != nil {
-		return z3.Unknown, "", err
+		return z3.Unknown, "", 0, err
 	}
 	defer fresh.Close()
 	solver, err := fresh.NewSolver()
 	if err != nil {
-		return z3.Unknown, "", err
+		return z3.Unknown, "", 0, err
 	}
 	if err := solver.AssertText(text); err != nil {
-		return z3.Unknown, "", err
+		return z3.Unknown, "", 0, err
 	}
 	if err := solver.SetSeed(seed); err != nil {
-		return z3.Unknown, "", err
+		return z3.Unknown, "", 0, err
 	}
-	timeout := slice
-	if last && !s.deadline.IsZero() {
-		timeout = time.Until(s.deadline)
+	if err := solver.SetRLimit(limit); err != nil {
+		return z3.Unknown, "", 0, err
 	}
-	if err := solver.SetTimeout(timeout); err != nil {
-		return z3.Unknown, "", err
-	}
-	st, err := solver.Check(s.cancel)
+	before := solver.ResourceCount()
+	st, err := solver.Check(s.parent)
+	used := solver.ResourceCount() - before
+	s.spent = used >= limit
 	if err != nil || st != z3.Sat {
-		return st, solver.ReasonUnknown(), err
+		return st, solver.ReasonUnknown(), used, err
 	}
 	m, err := solver.Model()
 	if err != nil {
-		return z3.Unknown, "", err
+		return z3.Unknown, "", used, err
 	}
 	back, err := m.TranslateTo(s.en.ctx)
 	if err != nil {
-		return z3.Unknown, "", err
+		return z3.Unknown, "", used, err
 	}
 	st, err = s.readModel(back, onSat)
-	return st, "", err
+	return st, "", used, err
 }
 
 // answer reads the model of a sat answer and passes it to onSat.
@@ -179,23 +189,20 @@ func (s *session) answer(solver *z3.Solver, st z3.Status, err error, onSat func(
 
 // cexBudget bounds the time spent reading a counterexample from a model.
 // The verdict does not depend on it: the query was sat, so the assert
-// fails. Models of quantified queries can be huge, and evaluating every
-// variable in them can take minutes.
+// fails; only whether the report shows the counterexample's values may.
+// Models of quantified queries can be huge, and evaluating every variable
+// in them can take minutes, and Z3 counts no resources while it does.
 const cexBudget = 3 * time.Second
 
 // readModel loads a model of the worker context into the reader and calls
-// onSat to read the counterexample. If that takes more than cexBudget (or
-// the obligation's remaining time), or fails, the answer is still sat,
-// without a counterexample; s.cexNote says why.
+// onSat to read the counterexample. If that takes more than cexBudget, or
+// fails, the answer is still sat, without a counterexample; s.cexNote
+// says why.
 func (s *session) readModel(m *z3.Model, onSat func() error) (z3.Status, error) {
 	var err error
 	s.reader.m = m
 	s.cexNote = ""
-	budget := cexBudget
-	if !s.deadline.IsZero() && time.Until(s.deadline) < budget {
-		budget = max(time.Until(s.deadline), 0)
-	}
-	ctx, stop := context.WithTimeout(s.cancel, budget)
+	ctx, stop := context.WithTimeout(s.parent, cexBudget)
 	defer stop()
 	if s.en.ctx.Interruptible(ctx, func() { err = onSat() }) {
 		if s.parent.Err() != nil {
@@ -211,29 +218,31 @@ func (s *session) readModel(m *z3.Model, onSat func() error) (z3.Status, error) 
 	return z3.Sat, nil
 }
 
-// setSharedTimeout gives the shared solver Z3's timeout parameter, a
-// backstop to the deadline context, which interrupts Z3 at the exact
-// deadline. It sets the whole budget, and only when that changes: updating
-// a solver's parameters costs about a millisecond, more than a typical
-// query.
-func (s *session) setSharedTimeout() error {
-	if s.p.timeout == s.budget {
+// setSharedRLimit gives the shared solver the rlimit parameter limit,
+// only when it changes: updating a solver's parameters costs about a
+// millisecond, more than a typical query.
+func (s *session) setSharedRLimit(limit uint64) error {
+	if s.p.rlimit == limit {
 		return nil
 	}
-	if err := s.solver.SetTimeout(s.budget); err != nil {
+	if err := s.solver.SetRLimit(limit); err != nil {
 		return err
 	}
-	s.p.timeout = s.budget
+	s.p.rlimit = limit
 	return nil
 }
 
-// reason explains an Unknown answer.
+// reason explains an Unknown answer: the cause of the caller's
+// cancellation ("canceled" if none was given), "resource limit", or Z3's
+// reason.
 func (s *session) reason() string {
 	if s.parent.Err() != nil {
-		return "canceled"
+		return context.Cause(s.parent).Error()
 	}
-	if s.expired() {
-		return "timeout"
+	if s.spent {
+		// Z3 says "canceled" or "max. resource limit exceeded",
+		// depending on where the limit stopped it.
+		return "resource limit"
 	}
 	r := s.lastReason
 	if s.last != nil {
@@ -242,13 +251,5 @@ func (s *session) reason() string {
 	if r == "" {
 		return "unknown"
 	}
-	r = strings.Trim(r, "()")
-	if r == "canceled" || r == "interrupted" {
-		return "timeout" // our deadline context fired just before Z3's timer
-	}
-	return r
+	return strings.Trim(r, "()")
 }
-
-// errCanceled is the reason given to obligations not started because the
-// context was canceled.
-var errCanceled = errors.New("canceled")

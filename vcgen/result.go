@@ -31,10 +31,14 @@ type Result struct {
 	Assert  *Assert
 	Verdict Verdict
 	Cex     *Counterexample // for Failed
-	// Reason explains Unknown: "timeout", "canceled", "incomplete
+	// Reason explains Unknown: "resource limit", the cause of the
+	// caller's cancellation ("canceled" by default), "incomplete
 	// quantifiers", or an error text.
 	Reason  string
 	Elapsed time.Duration // solver time spent deciding this assert
+	// Resources is the work Z3 did to decide this assert, in its
+	// resource units (what Options.RLimit bounds).
+	Resources uint64
 }
 
 // AnswerWitnesses turns the verdicts of the witness asserts of one
@@ -75,8 +79,8 @@ func AnswerWitnesses(rs []Result) {
 	}
 	for i := range rs {
 		if rs[i].Assert.Witness {
-			a, d := rs[i].Assert, rs[i].Elapsed
-			rs[i], rs[i].Assert, rs[i].Elapsed = answer, a, d
+			a, d, n := rs[i].Assert, rs[i].Elapsed, rs[i].Resources
+			rs[i], rs[i].Assert, rs[i].Elapsed, rs[i].Resources = answer, a, d, n
 			answer.Cex = nil // shown once
 		}
 	}

@@ -27,6 +27,9 @@ type checkRun struct {
 
 	// fallback is what --fallback decided (fallback.go).
 	fallback *fallbackTally
+	// maxResources is the most resource units one query used: what
+	// --rlimit must allow for this file's verdicts.
+	maxResources uint64
 }
 
 type phaseTimes struct {
@@ -59,11 +62,18 @@ type finding struct {
 type checkOptions struct {
 	layer   int // -1: every layer
 	jobs    int
-	timeout time.Duration
+	rlimit  uint64        // Z3's resource limit per query (0: vcgen.DefaultRLimit)
+	timeout time.Duration // wall-clock limit of the whole run (0: none)
+	// ctx, if set, is the run's context: cancelling it (a signal, the
+	// run's deadline) leaves the undecided obligations not decided, with
+	// its cause as the reason.
+	ctx     context.Context
 	dump    string
 	json    bool
 	format  string
 	verbose bool
+	// maxInput is the size limit of an input file (--max-input).
+	maxInput sizeFlag
 	// fallback: --fallback and --ints (fallback.go).
 	fallback fallbackOptions
 }
@@ -170,7 +180,9 @@ func runChecks(f *lang.File, info *lang.Info, o checkOptions, frontEnd time.Dura
 		r.verbose = append(r.verbose, "skipped  "+s.check+": "+s.reason)
 	}
 	solveStart := time.Now()
-	results := vcgen.Discharge(context.Background(), col.obs, vcgen.Options{Jobs: o.jobs, Timeout: o.timeout})
+	ctx, stop := o.runContext()
+	defer stop()
+	results := vcgen.Discharge(ctx, col.obs, vcgen.Options{Jobs: o.jobs, RLimit: o.rlimit})
 	r.times.solve = time.Since(solveStart)
 	for _, res := range results {
 		if r.addFallback(col.layerOf[res.Obligation], res, o) { // --fallback (fallback.go)
@@ -183,6 +195,20 @@ func runChecks(f *lang.File, info *lang.Info, o checkOptions, frontEnd time.Dura
 		r.claim = claim(r.prog)
 	}
 	return r, nil
+}
+
+// runContext returns the context of the solver runs: o.ctx, bounded by
+// o.timeout; the cause of its end is what undecided obligations report.
+func (o checkOptions) runContext() (context.Context, context.CancelFunc) {
+	ctx := o.ctx
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	if o.timeout <= 0 {
+		return context.WithCancel(ctx)
+	}
+	return context.WithTimeoutCause(ctx, o.timeout,
+		fmt.Errorf("not decided: the time limit of the run (--timeout %s) was reached", o.timeout))
 }
 
 func (r *checkRun) count(layer int, check string) *counts {
@@ -217,7 +243,8 @@ func (r *checkRun) addResult(layer int, res vcgen.ObligationResult) {
 		}
 		c := r.count(layer, a.Assert.Kind)
 		verdict := a.Verdict
-		r.verbose = append(r.verbose, verdict.String()+"  "+a.Assert.Kind+" ["+res.Obligation.Name+"]: "+a.Assert.Msg)
+		r.verbose = append(r.verbose, fmt.Sprintf("%s  %s [%s]: %s (%d resource units)", verdict, a.Assert.Kind, res.Obligation.Name, a.Assert.Msg, a.Resources))
+		r.maxResources = max(r.maxResources, a.Resources)
 		switch verdict {
 		case vcgen.Proven:
 			c.proven++

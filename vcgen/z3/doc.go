@@ -4,7 +4,7 @@
 // and Array, uninterpreted constants, integer and boolean literals, linear
 // and nonlinear integer arithmetic, comparisons, the boolean connectives,
 // if-then-else, array select/store, quantifiers over constants, and an
-// incremental solver with per-query timeouts, cancellation and models.
+// incremental solver with per-query resource limits, cancellation and models.
 //
 // # Lifetime of Z3 objects
 //

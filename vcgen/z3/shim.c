@@ -1,6 +1,7 @@
 // Implementation of the helpers declared in shim.h.
 
 #include "shim.h"
+#include <string.h>
 
 // lz_err is the error code recorded by lz_on_error during the current Z3
 // call on this thread. Z3 invokes the handler synchronously inside the API
@@ -344,8 +345,8 @@ int lz_solver_reset(Z3_context c, Z3_solver s) {
 
 int lz_solver_set_uint(Z3_context c, Z3_solver s, const char *name, unsigned v);
 
-int lz_solver_set_timeout(Z3_context c, Z3_solver s, unsigned ms) {
-	return lz_solver_set_uint(c, s, "timeout", ms);
+int lz_solver_set_rlimit(Z3_context c, Z3_solver s, unsigned n) {
+	return lz_solver_set_uint(c, s, "rlimit", n);
 }
 
 /* lz_solver_set_uint sets one unsigned parameter of s. */
@@ -383,6 +384,25 @@ void lz_clear_interrupt(Z3_context c) {
 	Z3_solver_inc_ref(c, s);
 	Z3_solver_check(c, s);
 	Z3_solver_dec_ref(c, s);
+}
+
+/* lz_solver_rlimit_count returns the resource count of the solver's
+   context ("rlimit count" in its statistics), or 0 if it is missing. */
+uint64_t lz_solver_rlimit_count(Z3_context c, Z3_solver s) {
+	Z3_stats st = Z3_solver_get_statistics(c, s);
+	uint64_t n = 0;
+	if (st == NULL) {
+		return 0;
+	}
+	Z3_stats_inc_ref(c, st);
+	for (unsigned i = 0; i < Z3_stats_size(c, st); i++) {
+		if (Z3_stats_is_uint(c, st, i) && strcmp(Z3_stats_get_key(c, st, i), "rlimit count") == 0) {
+			n = Z3_stats_get_uint_value(c, st, i);
+			break;
+		}
+	}
+	Z3_stats_dec_ref(c, st);
+	return n;
 }
 
 const char *lz_solver_reason_unknown(Z3_context c, Z3_solver s) {

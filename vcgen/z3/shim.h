@@ -87,7 +87,6 @@ int lz_solver_assert(Z3_context c, Z3_solver s, Z3_ast a);
 int lz_solver_push(Z3_context c, Z3_solver s);
 int lz_solver_pop(Z3_context c, Z3_solver s, unsigned n);
 int lz_solver_reset(Z3_context c, Z3_solver s);
-int lz_solver_set_timeout(Z3_context c, Z3_solver s, unsigned ms);
 int lz_solver_check(Z3_context c, Z3_solver s, unsigned n, Z3_ast *assumptions, int *err);
 void lz_clear_interrupt(Z3_context c);
 const char *lz_solver_reason_unknown(Z3_context c, Z3_solver s);
@@ -107,7 +106,10 @@ unsigned lz_func_entry_num_args(Z3_context c, Z3_func_entry e);
 lz_result lz_func_entry_arg(Z3_context c, Z3_func_entry e, unsigned i);
 lz_result lz_func_entry_value(Z3_context c, Z3_func_entry e);
 
+uint64_t lz_solver_rlimit_count(Z3_context c, Z3_solver s);
+
 #endif
 lz_result lz_model_translate(Z3_context src, Z3_model m, Z3_context dst);
 int lz_solver_set_uint(Z3_context c, Z3_solver s, const char *name, unsigned v);
+int lz_solver_set_rlimit(Z3_context c, Z3_solver s, unsigned n);
 int lz_solver_from_string(Z3_context c, Z3_solver s, const char *text);

@@ -7,7 +7,6 @@ import "C"
 
 import (
 	"context"
-	"time"
 )
 
 // A Solver is an incremental Z3 solver. It lives in the scope of the
@@ -113,25 +112,32 @@ func (s *Solver) Reset() error {
 	return ctx.result(C.lz_solver_reset(ctx.c, s.s))
 }
 
-// SetTimeout limits each later Check to d (rounded up to a millisecond);
-// d <= 0 removes the limit. A check that runs out of time answers Unknown
-// with reason "timeout".
-func (s *Solver) SetTimeout(d time.Duration) error {
+// SetRLimit limits each later Check to n units of Z3's resource count, a
+// deterministic measure of work (unlike time, it does not depend on the
+// machine's load); 0 removes the limit. A check that runs out answers
+// Unknown with reason "max. resource limit exceeded" (ReasonUnknown).
+// Z3 4.8.12 takes the parameter as a 32-bit number: larger n are
+// capped. Setting a parameter costs about a millisecond.
+func (s *Solver) SetRLimit(n uint64) error {
 	ctx := s.ctx()
-	ms := uint64(0)
-	if d > 0 {
-		ms = uint64((d + time.Millisecond - 1) / time.Millisecond)
+	if n > uint64(^C.uint(0)) {
+		n = uint64(^C.uint(0))
 	}
-	if ms == 0 || ms > uint64(^C.uint(0)) {
-		ms = uint64(^C.uint(0)) // Z3's "no timeout"
-	}
-	return ctx.result(C.lz_solver_set_timeout(ctx.c, s.s, C.uint(ms)))
+	return ctx.result(C.lz_solver_set_rlimit(ctx.c, s.s, C.uint(n)))
+}
+
+// ResourceCount returns the resource count of the solver's context so
+// far: the difference around a Check is the work the check did.
+func (s *Solver) ResourceCount() uint64 {
+	ctx := s.ctx()
+	return uint64(C.lz_solver_rlimit_count(ctx.c, s.s))
 }
 
 // Check decides the satisfiability of the asserted formulas. If cancel is
 // done before or during the check, the check is interrupted and answers
 // Unknown, with ReasonUnknown "canceled". A Z3 error is returned as an
-// error. The solver's timeout (SetTimeout) is reported as "timeout".
+// error. A check that exceeds the solver's resource limit (SetRLimit)
+// answers Unknown too.
 func (s *Solver) Check(cancel context.Context) (Status, error) {
 	return s.CheckAssuming(cancel)
 }
@@ -210,6 +216,9 @@ func (ctx *Context) interruptWhenDone(cancel context.Context) (stop func() bool)
 		select {
 		case <-done:
 			C.Z3_interrupt(ctx.c)
+			if afterInterruptHook != nil {
+				afterInterruptHook()
+			}
 			interrupted <- true
 		case <-quit:
 			interrupted <- false
@@ -226,11 +235,15 @@ func (ctx *Context) interruptWhenDone(cancel context.Context) (stop func() bool)
 }
 
 // afterCheckHook, if set by a test, runs between the end of Z3's check and
-// the stop of the interrupt watcher, to make an interrupt arrive late.
-var afterCheckHook func()
+// the stop of the interrupt watcher, to make an interrupt arrive late;
+// afterInterruptHook, if set, runs in the watcher right after it
+// interrupted Z3, so that a test can wait for the interrupt instead of
+// sleeping.
+var afterCheckHook, afterInterruptHook func()
 
 // ReasonUnknown explains the most recent Unknown answer, in Z3's words
-// ("timeout", "canceled", "(incomplete quantifiers)", ...).
+// ("max. resource limit exceeded", "canceled", "(incomplete
+// quantifiers)", ...).
 func (s *Solver) ReasonUnknown() string {
 	ctx := s.ctx()
 	if s.canceled {
