@@ -67,7 +67,8 @@ const solverLife = 256
 // 0. See docs/checks.md ("Solver limits") for how it was chosen.
 const DefaultRLimit = 10_000_000
 
-func (o Options) rlimit() uint64 {
+// Limit returns the resource limit of a query: RLimit, or DefaultRLimit.
+func (o Options) Limit() uint64 {
 	if o.RLimit == 0 {
 		return DefaultRLimit
 	}

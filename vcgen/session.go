@@ -55,7 +55,7 @@ func (p *Prover) prove(ctx context.Context, v *vc, opts Options, start time.Time
 	if err != nil {
 		return err
 	}
-	s := &session{p: p, rlimit: opts.rlimit(), solver: solver, parent: ctx, v: v, results: results}
+	s := &session{p: p, rlimit: opts.Limit(), solver: solver, parent: ctx, v: v, results: results}
 	mark := p.ctx.Mark()
 	defer p.ctx.Release(mark)
 	if err := s.encode(); err != nil {

@@ -63,6 +63,14 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		usageError("check", stderr, "no file to check")
 		return exitBadInput
 	}
+	// One context for the whole command: --timeout bounds the run of
+	// every file together, as a user reads it.
+	ctx, cancel := o.runContext()
+	defer cancel()
+	o.ctx, o.timeout = ctx, 0
+	if !o.json && isTerminal(stderr) {
+		o.progress = stderr
+	}
 	code := exitOK
 	var runs []*fileRun
 	for _, path := range fs.Args() {

@@ -82,15 +82,10 @@ type fallbackTally struct {
 // addFallback handles an obligation with unknown asserts by enumeration;
 // it reports false (leaving the obligation to addResult) if Z3 decided
 // every assert or the fallback is off.
-func (r *checkRun) addFallback(layer int, res vcgen.ObligationResult, o checkOptions) bool {
-	if !o.fallback.on || res.Verdict() != vcgen.Unknown || hasWitness(res) {
+func (r *checkRun) addFallback(ctx context.Context, layer int, res vcgen.ObligationResult, o checkOptions) bool {
+	if !o.fallback.on || res.Verdict() != vcgen.Unknown || hasWitness(res) || ctx.Err() != nil {
 		return false
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	if o.timeout > 0 {
-		ctx, cancel = context.WithTimeout(context.Background(), 10*o.timeout)
-	}
-	defer cancel()
 	dom := o.fallback.ints.d
 	dec := mc.Decide(ctx, res.Obligation, dom, mc.DecideLimits{MaxValuations: fallbackMaxValuations})
 	if r.fallback == nil {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"strings"
 	"testing"
 
@@ -28,11 +29,11 @@ func TestAddFallback(t *testing.T) {
 	var o checkOptions
 	o.fallback.ints.d = mc.Domain{Lo: 0, Hi: 3}
 	r := &checkRun{tally: map[tallyKey]*counts{}}
-	if r.addFallback(0, res, o) {
+	if r.addFallback(context.Background(), 0, res, o) {
 		t.Fatal("the fallback ran while switched off")
 	}
 	o.fallback.on = true
-	if !r.addFallback(0, res, o) {
+	if !r.addFallback(context.Background(), 0, res, o) {
 		t.Fatal("the fallback did not run")
 	}
 	c := r.tally[tallyKey{0, "sequential"}]

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"sort"
 	"strings"
@@ -27,9 +28,15 @@ type checkRun struct {
 
 	// fallback is what --fallback decided (fallback.go).
 	fallback *fallbackTally
+	// stopped is why the run stopped before the solvers were done (the
+	// cause of its context's end: --timeout, a signal), or ""; notDecided
+	// counts the asserts left undecided then.
+	stopped    string
+	notDecided int
 	// maxResources is the most resource units one query used: what
-	// --rlimit must allow for this file's verdicts.
-	maxResources uint64
+	// --rlimit must allow for this file's verdicts; rlimit is the limit
+	// the run had.
+	maxResources, rlimit uint64
 }
 
 type phaseTimes struct {
@@ -56,6 +63,8 @@ type finding struct {
 	reason  string // why unknown
 	cex     *vcgen.Counterexample
 	ob      *vcgen.Obligation
+	// resources is the work Z3 did on it (vcgen.Result.Resources).
+	resources uint64
 }
 
 // checkOptions configure a run.
@@ -67,11 +76,13 @@ type checkOptions struct {
 	// ctx, if set, is the run's context: cancelling it (a signal, the
 	// run's deadline) leaves the undecided obligations not decided, with
 	// its cause as the reason.
-	ctx     context.Context
-	dump    string
-	json    bool
-	format  string
-	verbose bool
+	ctx context.Context
+	// progress, if set, is a terminal to show the solver's progress on.
+	progress io.Writer
+	dump     string
+	json     bool
+	format   string
+	verbose  bool
 	// maxInput is the size limit of an input file (--max-input).
 	maxInput sizeFlag
 	// fallback: --fallback and --ints (fallback.go).
@@ -156,7 +167,7 @@ func (c *collected) add(layer int, obs []*vcgen.Obligation) {
 // runChecks runs every static check of a checked file.
 func runChecks(f *lang.File, info *lang.Info, o checkOptions, frontEnd time.Duration) (*checkRun, error) {
 	start := time.Now()
-	r := &checkRun{file: f, tally: map[tallyKey]*counts{}}
+	r := &checkRun{file: f, tally: map[tallyKey]*counts{}, rlimit: vcgen.Options{RLimit: o.rlimit}.Limit()}
 	r.times.frontEnd = frontEnd
 	r.prog = layers.Build(f, info)
 	col := collect(r.prog, o.layer)
@@ -182,10 +193,13 @@ func runChecks(f *lang.File, info *lang.Info, o checkOptions, frontEnd time.Dura
 	solveStart := time.Now()
 	ctx, stop := o.runContext()
 	defer stop()
-	results := vcgen.Discharge(ctx, col.obs, vcgen.Options{Jobs: o.jobs, RLimit: o.rlimit})
+	results := discharge(ctx, col.obs, vcgen.Options{Jobs: o.jobs, RLimit: o.rlimit}, o.progress)
 	r.times.solve = time.Since(solveStart)
+	if ctx.Err() != nil {
+		r.stopped = context.Cause(ctx).Error()
+	}
 	for _, res := range results {
-		if r.addFallback(col.layerOf[res.Obligation], res, o) { // --fallback (fallback.go)
+		if r.addFallback(ctx, col.layerOf[res.Obligation], res, o) { // --fallback (fallback.go)
 			continue
 		}
 		r.addResult(col.layerOf[res.Obligation], res)
@@ -208,7 +222,7 @@ func (o checkOptions) runContext() (context.Context, context.CancelFunc) {
 		return context.WithCancel(ctx)
 	}
 	return context.WithTimeoutCause(ctx, o.timeout,
-		fmt.Errorf("not decided: the time limit of the run (--timeout %s) was reached", o.timeout))
+		fmt.Errorf("the time limit of the run (--timeout %s) was reached", o.timeout))
 }
 
 func (r *checkRun) count(layer int, check string) *counts {
@@ -245,17 +259,23 @@ func (r *checkRun) addResult(layer int, res vcgen.ObligationResult) {
 		verdict := a.Verdict
 		r.verbose = append(r.verbose, fmt.Sprintf("%s  %s [%s]: %s (%d resource units)", verdict, a.Assert.Kind, res.Obligation.Name, a.Assert.Msg, a.Resources))
 		r.maxResources = max(r.maxResources, a.Resources)
-		switch verdict {
-		case vcgen.Proven:
+		switch {
+		case verdict == vcgen.Proven:
 			c.proven++
 			continue
-		case vcgen.Failed:
+		case verdict == vcgen.Failed:
 			c.failed++
+		case r.stopped != "" && a.Reason == r.stopped:
+			// Not decided because the run stopped: counted, and
+			// summed up in one line rather than one finding each.
+			c.unknown++
+			r.notDecided++
+			continue
 		default:
 			c.unknown++
 		}
 		r.findings = append(r.findings, &finding{check: a.Assert.Kind, layer: layer, unknown: verdict != vcgen.Failed,
-			msg: a.Assert.Msg, pos: langPositions(a.Assert.Pos), reason: a.Reason, cex: a.Cex, ob: res.Obligation})
+			msg: a.Assert.Msg, pos: langPositions(a.Assert.Pos), reason: a.Reason, cex: a.Cex, ob: res.Obligation, resources: a.Resources})
 	}
 }
 

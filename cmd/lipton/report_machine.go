@@ -80,6 +80,14 @@ type jsonFile struct {
 	Findings []jsonFinding `json:"findings,omitempty"`
 	Seconds  float64       `json:"seconds"`
 	Times    *jsonTimes    `json:"times,omitempty"`
+	// Resources says how much of --rlimit the run needed.
+	Resources *jsonResources `json:"resources,omitempty"`
+}
+
+// jsonResources is the solver work of a run, in Z3's resource units.
+type jsonResources struct {
+	MaxQuery uint64 `json:"max_query"` // the most one query used
+	RLimit   uint64 `json:"rlimit"`    // the limit of one query
 }
 
 // jsonTimes splits a run's wall time into its phases.
@@ -116,6 +124,7 @@ type jsonFinding struct {
 	Positions      []string            `json:"positions"`
 	Notes          []string            `json:"notes,omitempty"`
 	Reason         string              `json:"reason,omitempty"`
+	Resources      uint64              `json:"resources,omitempty"` // Z3's resource units spent on it
 	Counterexample map[string][]string `json:"counterexample,omitempty"`
 }
 
@@ -135,6 +144,7 @@ func printJSON(w io.Writer, runs []*fileRun) {
 		if r := fr.run; r != nil {
 			jf.Claim, jf.Seconds = r.claim, r.times.total.Seconds()
 			jf.Times = &jsonTimes{r.times.frontEnd.Seconds(), r.times.generate.Seconds(), r.times.solve.Seconds()}
+			jf.Resources = &jsonResources{MaxQuery: r.maxResources, RLimit: r.rlimit}
 			for _, k := range r.sortedKeys() {
 				c := r.tally[k]
 				jf.Counts = append(jf.Counts, jsonCount{k.layer, k.check, c.proven, c.failed, c.unknown, c.skipped})
@@ -166,7 +176,7 @@ func toJSONErrors(err error) []jsonError {
 }
 
 func toJSONFinding(f *finding) jsonFinding {
-	jf := jsonFinding{Check: f.check, Layer: f.layer, Verdict: "failed", Message: f.msg, Notes: f.notes, Reason: f.reason}
+	jf := jsonFinding{Check: f.check, Layer: f.layer, Verdict: "failed", Message: f.msg, Notes: f.notes, Reason: f.reason, Resources: f.resources}
 	if f.unknown {
 		jf.Verdict = "unknown"
 	}

@@ -24,6 +24,7 @@ func printText(w io.Writer, path string, r *checkRun, verbose bool) {
 		for _, line := range r.verbose {
 			fmt.Fprintln(w, line)
 		}
+		fmt.Fprintf(w, "the most work of one query: %d resource units (--rlimit %d)\n", r.maxResources, r.rlimit)
 	}
 	for _, f := range r.findings {
 		printFinding(w, r.file.Src, f)
@@ -127,6 +128,9 @@ func printSummary(w io.Writer, path string, r *checkRun) {
 	t := r.totals()
 	fmt.Fprintf(w, "total: %d proven, %d failed, %d unknown, %d skipped in %s (front end %s, generation %s, solver %s)\n",
 		t.proven, t.failed, t.unknown, t.skipped, round(r.times.total), round(r.times.frontEnd), round(r.times.generate), round(r.times.solve))
+	if r.notDecided > 0 {
+		fmt.Fprintf(w, "%s not decided: %s\n", plural(r.notDecided, "assert"), r.stopped)
+	}
 	switch {
 	case t.failed > 0:
 		fmt.Fprintln(w, paint(w, failLabel, "FAILED"))

@@ -1,0 +1,68 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/lipton-dev/lipton/vcgen"
+)
+
+// stopGrace is how long a run waits for the solvers to stop after its
+// context ended (the run's --timeout, a signal). Z3 answers an interrupt
+// at its next check of the cancel flag, which some of its procedures
+// (quantifier instantiation in 4.8) do rarely; after the grace the run
+// gives up on them and reports them as not decided, so that a time limit
+// or Ctrl-C is kept even when Z3 is not listening. The workers left
+// behind end with the process.
+const stopGrace = 500 * time.Millisecond
+
+// progressAfter is how long a run on a terminal stays quiet before it
+// shows how many obligations are decided.
+const progressAfter = time.Second
+
+// discharge decides obs and returns one result per obligation, in order.
+// When ctx ends, the obligations not decided within stopGrace get
+// Unknown results whose reason is ctx's cause. On a terminal (progress
+// non-nil) a run that lasts more than progressAfter shows "n/m
+// obligations" as it goes.
+func discharge(ctx context.Context, obs []*vcgen.Obligation, opts vcgen.Options, progress io.Writer) []vcgen.ObligationResult {
+	stream := vcgen.DischargeStream(ctx, obs, opts)
+	out := make([]vcgen.ObligationResult, 0, len(obs))
+	done := ctx.Done()
+	var grace <-chan time.Time
+	tick := time.NewTicker(progressAfter / 4)
+	defer tick.Stop()
+	start, shown := time.Now(), false
+	for len(out) < len(obs) {
+		select {
+		case r := <-stream:
+			out = append(out, r)
+		case <-done:
+			done, grace = nil, time.After(stopGrace)
+		case <-grace:
+			for _, ob := range obs[len(out):] {
+				out = append(out, notDecided(ob, context.Cause(ctx).Error()))
+			}
+		case <-tick.C:
+			if progress != nil && time.Since(start) >= progressAfter {
+				fmt.Fprintf(progress, "\r%d/%d obligations decided", len(out), len(obs))
+				shown = true
+			}
+		}
+	}
+	if shown {
+		fmt.Fprint(progress, "\r\033[K") // clear the progress line
+	}
+	return out
+}
+
+// notDecided is the result of an obligation the solvers did not finish.
+func notDecided(ob *vcgen.Obligation, reason string) vcgen.ObligationResult {
+	res := vcgen.ObligationResult{Obligation: ob}
+	for _, a := range ob.Asserts() {
+		res.Results = append(res.Results, vcgen.Result{Assert: a, Reason: reason})
+	}
+	return res
+}
