@@ -244,3 +244,21 @@ func (e expectation) summary() string {
 	}
 	return strings.Join(parts, "; ")
 }
+
+// TestCorpusFormatted keeps every corpus file in `lipton fmt` form: the
+// corpus is also what users copy from.
+func TestCorpusFormatted(t *testing.T) {
+	for _, path := range corpusFiles(t) {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := lang.Parse(path, src)
+		if err != nil {
+			continue // a front-end failure: TestProofCorpus checks it
+		}
+		if !bytes.Equal(lang.Format(f), src) {
+			t.Errorf("%s is not formatted: run lipton fmt -w %s (and update its expect lines)", path, path)
+		}
+	}
+}
