@@ -54,7 +54,18 @@ type domain struct{ lo, hi int64 }
 // String prints the domain as lo..hi.
 func (d domain) String() string { return fmt.Sprintf("%d..%d", d.lo, d.hi) }
 
-func (d domain) size() int64 { return d.hi - d.lo + 1 }
+// size is the number of integers in the domain, or math.MaxInt64 if
+// there are more: hi - lo overflows for a domain wider than half the
+// int64 range, such as -2^62..2^62.
+func (d domain) size() int64 {
+	if d.hi < d.lo {
+		return 0
+	}
+	if n := uint64(d.hi) - uint64(d.lo); n < math.MaxInt64 {
+		return int64(n) + 1
+	}
+	return math.MaxInt64
+}
 
 // maxEnum bounds the number of values a havoc or quantifier enumerates.
 const maxEnum = 1 << 20

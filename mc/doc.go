@@ -46,6 +46,11 @@
 // identities are only compared for equality with constants outside their
 // range) shrink the search; both can be switched off.
 //
+// A search stops cleanly, as Incomplete with the statistics of the part
+// explored, at the limits of its Options: states stored, time, the
+// memory it holds (its own estimate, backed up by the Go heap's live
+// bytes) and the caller's context, which a signal cancels (limits.go).
+//
 // Decide is the enumeration fallback for obligations (DESIGN §5): it
 // executes an obligation for every valuation of its variables over a
 // finite integer domain.

@@ -1,6 +1,7 @@
 package mc
 
 import (
+	"context"
 	"fmt"
 	"sort"
 	"strings"
@@ -37,6 +38,13 @@ type Options struct {
 	MaxStates int
 	// Timeout bounds the search time (0: no bound).
 	Timeout time.Duration
+	// MaxMemory bounds the memory the search holds, in bytes (0: no
+	// bound): both its own estimate (Stats.Memory) and the Go heap's
+	// live bytes, which count what the estimate leaves out.
+	MaxMemory int64
+	// Context, if set, stops the search when it is done (a signal): the
+	// result is Incomplete, with the context's cause as its Limit.
+	Context context.Context
 	// Atomicity is the granularity at which the threads of layer 0
 	// interleave: at yield points (the default) or at every access to a
 	// global (only for layer 0; see access.go).
@@ -49,6 +57,9 @@ type Options struct {
 	// clock replaces time.Now, for tests that must not depend on the
 	// wall clock.
 	clock func() time.Time
+	// heapLive replaces the runtime's measure of the live heap, for
+	// tests that must not depend on the garbage collector's timing.
+	heapLive func() int64
 }
 
 // Status is the outcome of a search.
@@ -67,7 +78,7 @@ type Stats struct {
 	Transitions int64
 	Depth       int
 	Elapsed     time.Duration
-	Memory      int64 // bytes held by the visited set
+	Memory      int64 // bytes the search holds (an estimate: explorer.memory)
 	SpecStates  int   // refinement: specification states met
 	SpecSets    int   // refinement: normalized specification states
 	Reduced     int64 // states expanded by one thread's transitions only
@@ -158,6 +169,7 @@ type explorer struct {
 	failInit []int64 // the initial valuation that failed
 	stats    Stats
 	start    time.Time
+	lim      *limits
 	por0     *porInfo
 	futures  []fp
 	called   []bool // by method index: some transition called it
@@ -165,6 +177,7 @@ type explorer struct {
 
 func (e *explorer) setup() {
 	e.vis = newVisited()
+	e.lim = newLimits(e.opts)
 	e.called = make([]bool, len(e.m.methods))
 	e.ru = newRun(e.m, e)
 	e.ru.events = e.spec != nil
@@ -217,7 +230,11 @@ func (e *explorer) search() *Result {
 			e.stats.Depth++
 			levelEnd = e.vis.count()
 		}
-		if i&1023 == 0 {
+		if why := e.lim.stopped(); why != "" {
+			res.Status, res.Limit = Incomplete, why
+			return e.finish(res)
+		}
+		if i%limitEvery == 0 {
 			if lim := e.limit(); lim != "" {
 				res.Status, res.Limit = Incomplete, lim
 				return e.finish(res)
@@ -247,18 +264,11 @@ func (e *explorer) now() time.Time {
 	return time.Now()
 }
 
-func (e *explorer) limit() string {
-	if e.opts.Timeout > 0 && e.now().Sub(e.start) > e.opts.Timeout {
-		return fmt.Sprintf("the time limit (%s) was reached", e.opts.Timeout)
-	}
-	return ""
-}
-
 func (e *explorer) snapshot() Stats {
 	s := e.stats
 	s.States = int64(e.vis.count())
 	s.Elapsed = e.now().Sub(e.start)
-	s.Memory = e.vis.memory()
+	s.Memory = e.memory()
 	if e.spec != nil {
 		s.SpecStates, s.SpecSets = e.spec.states.count(), e.spec.sets.count()
 	}

@@ -19,6 +19,8 @@ type mapTable struct {
 	index    map[string]int64
 	stores   map[storeKey]int64
 	buf      []byte
+	// bytes estimates the bytes the table holds (memory()).
+	bytes int64
 }
 
 type storeKey struct{ m, k, v int64 }
@@ -47,6 +49,9 @@ func (t *mapTable) intern(d int64, es []kv) int64 {
 	t.defaults = append(t.defaults, d)
 	t.entries = append(t.entries, append([]kv(nil), es...))
 	t.index[string(b)] = id
+	// The key and its entry in index, the default, the entries' slice
+	// header and the entries.
+	t.bytes += int64(len(b)) + goMapEntry + 8 + 24 + int64(len(es))*16
 	return id
 }
 
@@ -98,6 +103,7 @@ func (t *mapTable) set(m, k, v int64, boolKeys bool) int64 {
 	}
 	id := t.intern(d, es)
 	t.stores[sk] = id
+	t.bytes += 24 + goMapEntry // a storeKey and its entry
 	return id
 }
 

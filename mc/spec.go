@@ -22,7 +22,9 @@ type specSide struct {
 	states *visited
 	sets   *visited
 	memo   map[string]int32
-	ru     *run
+	// memoBytes estimates the bytes memo and permMemo hold (memory()).
+	memoBytes int64
+	ru        *run
 	// methods maps the implementation's methods to the specification's.
 	methods []*method
 	// shared pairs the global slots the two layers share (impl, spec).
@@ -136,6 +138,7 @@ func (sp *specSide) step(set int32, t int, ev event) int32 {
 	}
 	r := sp.compute(set, t, ev)
 	sp.memo[string(k)] = r
+	sp.memoBytes += int64(len(k)) + goMapEntry
 	return r
 }
 
@@ -358,5 +361,6 @@ func (sp *specSide) permute(set int32, perm []int) int32 {
 	}
 	r := sp.internSet(dedup(ids))
 	sp.permMemo[string(append([]byte(nil), k...))] = r
+	sp.memoBytes += int64(len(k)) + goMapEntry
 	return r
 }

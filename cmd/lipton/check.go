@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -27,6 +28,7 @@ func checkFlags(o *checkOptions) *flag.FlagSet {
 	fs.BoolVar(&o.json, "json", false, "print the results as JSON on stdout (not with --format github)")
 	fs.StringVar(&o.format, "format", "text", "the report's `FORMAT`: text, or github for GitHub Actions annotations before the text report")
 	fs.BoolVar(&o.verbose, "verbose", false, "list every obligation with its verdict and every skipped pair")
+	fs.BoolVar(&o.showProgress, "progress", false, "show how many obligations are decided, on stderr, when the solver runs longer than a second (on a terminal this is the default)")
 	addFallbackFlags(fs, &o.fallback) // --fallback, --ints (fallback.go)
 	addInputFlags(fs, &o.maxInput)
 	return fs
@@ -41,7 +43,7 @@ var checkCmd = &command{
 	groups: []flagGroup{
 		{"What to check", []string{"layer"}},
 		{"Solver", []string{"jobs", "rlimit", "timeout", "fallback", "ints"}},
-		{"Output", []string{"verbose", "json", "format", "dump"}},
+		{"Output", []string{"verbose", "json", "format", "dump", "progress"}},
 		{"Input", []string{"max-input"}},
 	},
 	run: runCheck,
@@ -63,12 +65,16 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		usageError("check", stderr, "no file to check")
 		return exitBadInput
 	}
-	// One context for the whole command: --timeout bounds the run of
-	// every file together, as a user reads it.
+	// One context for the whole command: a signal stops it, and
+	// --timeout bounds the run of every file together, as a user reads
+	// it.
+	sigCtx, stopSignals, signaled := signalContext(context.Background())
+	defer stopSignals()
+	o.ctx = sigCtx
 	ctx, cancel := o.runContext()
 	defer cancel()
 	o.ctx, o.timeout = ctx, 0
-	if !o.json && isTerminal(stderr) {
+	if o.showProgress || !o.json && isTerminal(stderr) {
 		o.progress = stderr
 	}
 	code := exitOK
@@ -83,6 +89,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	if o.json {
 		printJSON(stdout, runs)
+	}
+	if sig := signaled(); sig != nil {
+		return signalExitCode(sig)
 	}
 	return code
 }

@@ -255,7 +255,7 @@ func TestHugeInput(t *testing.T) {
 		{[]string{"check", huge}, huge + " is larger than 16 MiB (--max-input raises the limit)\n"},
 		{[]string{"fmt", huge}, huge + " is larger than 16 MiB (--max-input raises the limit)\n"},
 		{[]string{"show", "--max-input", "1MB", huge}, huge + " is larger than 1 MB (--max-input raises the limit)\n"},
-		{[]string{"explore", huge}, huge + " is larger than 16 MiB\n"},
+		{[]string{"explore", huge}, huge + " is larger than 16 MiB (--max-input raises the limit)\n"},
 		{[]string{"check", binary}, binary + " is a binary file, not lipton source (a NUL byte at line 2, column 5)\n"},
 		{[]string{"fmt", binary}, binary + " is a binary file"},
 	}
@@ -265,7 +265,7 @@ func TestHugeInput(t *testing.T) {
 				inputCase{[]string{"check", dev}, dev + " is larger than 16 MiB (--max-input raises the limit)\n"},
 				inputCase{[]string{"fmt", "--max-input", "1KiB", dev}, dev + " is larger than 1 KiB (--max-input raises the limit)\n"},
 				inputCase{[]string{"show", dev}, dev + " is larger than 16 MiB"},
-				inputCase{[]string{"explore", dev}, dev + " is larger than 16 MiB\n"})
+				inputCase{[]string{"explore", dev}, dev + " is larger than 16 MiB (--max-input raises the limit)\n"})
 		}
 	}
 	for _, tc := range tests {

@@ -24,9 +24,10 @@ const progressAfter = time.Second
 
 // discharge decides obs and returns one result per obligation, in order.
 // When ctx ends, the obligations not decided within stopGrace get
-// Unknown results whose reason is ctx's cause. On a terminal (progress
-// non-nil) a run that lasts more than progressAfter shows "n/m
-// obligations" as it goes.
+// Unknown results whose reason is ctx's cause. If progress is set, a run
+// that lasts more than progressAfter shows "n/m obligations decided" as
+// it goes: on one line that it rewrites on a terminal, one line each
+// second elsewhere.
 func discharge(ctx context.Context, obs []*vcgen.Obligation, opts vcgen.Options, progress io.Writer) []vcgen.ObligationResult {
 	stream := vcgen.DischargeStream(ctx, obs, opts)
 	out := make([]vcgen.ObligationResult, 0, len(obs))
@@ -34,7 +35,8 @@ func discharge(ctx context.Context, obs []*vcgen.Obligation, opts vcgen.Options,
 	var grace <-chan time.Time
 	tick := time.NewTicker(progressAfter / 4)
 	defer tick.Stop()
-	start, shown := time.Now(), false
+	start, shown, last := time.Now(), false, time.Time{}
+	onTerminal := isTerminal(progress)
 	for len(out) < len(obs) {
 		select {
 		case r := <-stream:
@@ -46,9 +48,14 @@ func discharge(ctx context.Context, obs []*vcgen.Obligation, opts vcgen.Options,
 				out = append(out, notDecided(ob, context.Cause(ctx).Error()))
 			}
 		case <-tick.C:
-			if progress != nil && time.Since(start) >= progressAfter {
+			switch {
+			case progress == nil || time.Since(start) < progressAfter:
+			case onTerminal:
 				fmt.Fprintf(progress, "\r%d/%d obligations decided", len(out), len(obs))
 				shown = true
+			case time.Since(last) >= progressAfter:
+				fmt.Fprintf(progress, "check: %d/%d obligations decided\n", len(out), len(obs))
+				last = time.Now()
 			}
 		}
 	}

@@ -1,10 +1,14 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
+	"runtime/debug"
 	"runtime/pprof"
 	"sort"
 	"strconv"
@@ -23,10 +27,70 @@ type exploreOptions struct {
 	linearizability bool
 	refines         refinesFlag
 	maxStates       int
+	maxMemory       memoryFlag
 	timeout         time.Duration
 	noPOR, noSym    bool
 	quiet           bool
+	progress        time.Duration // the interval of progress lines
 	atomicity       atomicityFlag
+	maxInput        sizeFlag // the size limit of the input file
+}
+
+// memoryFlag is --max-memory: a size such as 4GiB, in the units of
+// sizeFlag. It is not a sizeFlag because sizeFlag's ceiling is made for
+// input files, and a search may well be given tens of GiB.
+type memoryFlag int64
+
+// String implements flag.Value.
+func (m *memoryFlag) String() string { return formatSize(int64(*m)) }
+
+// Set implements flag.Value: a positive number of bytes with an optional
+// unit (B, KiB, MiB, GiB, kB, MB, GB; K, M and G mean KiB, MiB, GiB).
+func (m *memoryFlag) Set(text string) error {
+	t := strings.TrimSpace(text)
+	i := len(t)
+	for i > 0 && (t[i-1] < '0' || t[i-1] > '9') {
+		i--
+	}
+	unit, ok := sizeUnits[strings.ToLower(strings.TrimSpace(t[i:]))]
+	n, err := strconv.ParseInt(t[:i], 10, 64)
+	if !ok || err != nil || n <= 0 || n > math.MaxInt64/unit {
+		return fmt.Errorf("want a positive size such as 512MiB or 4GiB")
+	}
+	*m = memoryFlag(n * unit)
+	return nil
+}
+
+// fallbackMaxMemory is the default of --max-memory where the memory of
+// the machine is not known (mc.PhysicalMemory reads it on Linux only).
+const fallbackMaxMemory = 4 << 30
+
+// defaultMaxMemory is the default of --max-memory: half the memory the
+// process can use (the machine's, or its container's if lower), which
+// leaves room for the rest of the machine and for the moments when the
+// search's tables double; rounded down to a whole GiB, or MiB on small
+// machines, so that it reads well in the help and the INCOMPLETE line.
+func defaultMaxMemory() int64 {
+	half := mc.PhysicalMemory() / 2
+	switch {
+	case half <= 0:
+		return fallbackMaxMemory
+	case half >= 2<<30:
+		return half &^ (1<<30 - 1)
+	}
+	return max(half&^(1<<20-1), 64<<20)
+}
+
+// softMemoryLimit is the Go runtime's soft memory limit for a search
+// that may hold limit bytes: a little above it, so that the garbage
+// collector returns the tables that growth left behind before the
+// process outgrows the limit, without collecting all the time while the
+// search's live data approaches it.
+func softMemoryLimit(limit int64) int64 {
+	if limit <= 0 || limit > math.MaxInt64/2 {
+		return math.MaxInt64 // no limit
+	}
+	return limit + limit/8
 }
 
 // atomicityFlag is --atomicity yield|access.
@@ -92,12 +156,16 @@ func exploreFlags(o *exploreOptions) *flag.FlagSet {
 	fs.IntVar(&o.layer, "layer", 0, "explore layer `L`")
 	fs.BoolVar(&o.linearizability, "linearizability", false, "check the layer against the top layer's atomic actions")
 	fs.Var(&o.refines, "refines", "check the layer against the next layer (or --refines=N against layer N)")
+	fs.Var(&o.atomicity, "atomicity", "where layer 0's threads interleave: `yield|access` (at yield points, the default, or at every access to a global)")
 	fs.IntVar(&o.maxStates, "max-states", 50_000_000, "stop after `N` states (0: no limit); stopping is never success")
-	fs.DurationVar(&o.timeout, "timeout", 0, "stop after this long (0: no limit); stopping is never success")
-	fs.Var(&o.atomicity, "atomicity", "where layer 0's threads interleave: at yield points (the default) or at every access to a global (`yield|access`)")
+	o.maxMemory = memoryFlag(defaultMaxMemory())
+	fs.Var(&o.maxMemory, "max-memory", fmt.Sprintf("stop when the search holds `SIZE` bytes, such as 512MiB or 4GiB; stopping is never success (default: half the memory of this machine or its container, here %s)", o.maxMemory.String()))
+	fs.DurationVar(&o.timeout, "timeout", 0, "stop after this long, such as 30s or 10m (0: no limit); stopping is never success")
 	fs.BoolVar(&o.noPOR, "no-por", false, "switch off partial-order reduction")
 	fs.BoolVar(&o.noSym, "no-symmetry", false, "switch off symmetry reduction")
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress lines on stderr")
+	fs.DurationVar(&o.progress, "progress", 2*time.Second, "print a progress line on stderr every `DURATION`")
+	addInputFlags(fs, &o.maxInput)
 	return fs
 }
 
@@ -105,8 +173,17 @@ var exploreCmd = &command{
 	name:    "explore",
 	summary: "model-check a layer on a finite instance: every interleaving, or linearizability",
 	usage:   exploreUsage,
+	details: "Exit codes: 0 every reachable state explored and nothing failed; 1 a violation, or the search stopped at a limit or made no call (never success); 2 bad input or command line; 130 interrupted (SIGINT, Ctrl-C) and 143 terminated (SIGTERM), after the partial statistics.",
 	flags:   func() *flag.FlagSet { return exploreFlags(&exploreOptions{}) },
-	run:     runExplore,
+	groups: []flagGroup{
+		{"What to explore", []string{"instance", "layer"}},
+		{"Mode", []string{"linearizability", "refines", "atomicity"}},
+		{"Limits", []string{"max-states", "max-memory", "timeout"}},
+		{"Search", []string{"no-por", "no-symmetry"}},
+		{"Output", []string{"quiet", "progress"}},
+		{"Input", []string{"max-input"}},
+	},
+	run: runExplore,
 }
 
 const exploreUsage = "lipton explore [flags] FILE"
@@ -114,18 +191,18 @@ const exploreUsage = "lipton explore [flags] FILE"
 func runExplore(args []string, stdout, stderr io.Writer) int {
 	var o exploreOptions
 	fs := exploreFlags(&o)
-	fs.SetOutput(stderr)
-	files, err := parseInterleaved(fs, args)
+	files, err := parseInterleaved(fs, args, stdout, stderr)
 	if err != nil {
-		return exitBadInput
+		return exitCode(err)
 	}
-	if len(files) != 1 {
-		fmt.Fprintln(stderr, "usage: "+exploreUsage)
+	if msg := o.invalid(files); msg != "" {
+		usageError("explore", stderr, "%s", msg)
 		return exitBadInput
 	}
 	path := files[0]
-	f, info := loadProgram(path, stderr)
-	if f == nil {
+	f, info, err := loadProgramLimit(path, int64(o.maxInput))
+	if err != nil {
+		printLoadError(stderr, err)
 		return exitBadInput
 	}
 	opts, err := o.mcOptions(info)
@@ -133,47 +210,89 @@ func runExplore(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "lipton: %s: %v\n", path, err)
 		return exitBadInput
 	}
+	ctx, stop, signaled := signalContext(context.Background())
+	defer stop()
+	opts.Context = ctx
 	if !o.quiet {
+		opts.ProgressEvery = o.progress
 		opts.Progress = func(s mc.Stats) { fmt.Fprintln(stderr, "explore: "+progressLine(s)) }
 	}
 	if prof := os.Getenv("LIPTON_CPUPROFILE"); prof != "" {
-		if stop := startProfile(prof, stderr); stop != nil {
-			defer stop()
+		if stopProfile := startProfile(prof, stderr); stopProfile != nil {
+			defer stopProfile()
 		}
 	}
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(softMemoryLimit(opts.MaxMemory)))
 	res, err := mc.Run(layers.Build(f, info), opts)
 	if err != nil {
 		fmt.Fprintf(stderr, "lipton: %s: %v\n", path, err)
 		return exitBadInput
 	}
 	printExplore(stdout, f.Src, res)
-	if res.Status == mc.OK {
+	return exploreExitCode(res, signaled())
+}
+
+// exploreExitCode is the exit code of a search: 0 for success, 1 for a
+// violation or an incomplete search, 130 or 143 for a search a signal
+// stopped.
+func exploreExitCode(res *mc.Result, sig os.Signal) int {
+	switch {
+	case res.Status == mc.OK:
 		return exitOK
+	case res.Status == mc.Incomplete && sig != nil:
+		return signalExitCode(sig)
 	}
 	return exitFailed
 }
 
+// invalid returns what is wrong with the flags' values and the files
+// named, or "".
+func (o *exploreOptions) invalid(files []string) string {
+	switch {
+	case o.layer < 0:
+		return fmt.Sprintf("--layer %d: want a layer number, 0 or more", o.layer)
+	case o.maxStates < 0:
+		return fmt.Sprintf("--max-states %d: want a number of states, or 0 for no limit", o.maxStates)
+	case o.timeout < 0:
+		return fmt.Sprintf("--timeout %s: want a duration such as 30s or 10m, or 0 for no limit", o.timeout)
+	case o.progress <= 0:
+		return fmt.Sprintf("--progress %s: want an interval such as 2s (--quiet prints no progress lines)", o.progress)
+	case len(files) == 0:
+		return "no file to explore"
+	case len(files) > 1:
+		return fmt.Sprintf("explore runs one FILE, not %d", len(files))
+	}
+	return ""
+}
+
 // parseInterleaved parses flags that may come before and after the
-// positional arguments (lipton explore FILE --instance NAME).
-func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
+// positional arguments (lipton explore FILE --instance NAME); after
+// "--" every argument is positional.
+func parseInterleaved(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) ([]string, error) {
 	var pos []string
 	for {
-		if err := fs.Parse(args); err != nil {
+		if err := parseFlags(fs, args, stdout, stderr); err != nil {
 			return nil, err
 		}
-		args = fs.Args()
-		if len(args) == 0 {
+		rest := fs.Args()
+		if len(rest) < len(args) && args[len(args)-len(rest)-1] == "--" {
+			return append(pos, rest...), nil
+		}
+		if len(rest) == 0 {
 			return pos, nil
 		}
-		pos = append(pos, args[0])
-		args = args[1:]
+		pos = append(pos, rest[0])
+		args = rest[1:]
 	}
 }
 
 // mcOptions checks the flags against the file and converts them.
 func (o *exploreOptions) mcOptions(info *lang.Info) (mc.Options, error) {
-	opts := mc.Options{Instance: o.instance, Layer: o.layer, MaxStates: o.maxStates,
+	opts := mc.Options{Instance: o.instance, Layer: o.layer, MaxStates: o.maxStates, MaxMemory: int64(o.maxMemory),
 		Timeout: o.timeout, NoPOR: o.noPOR, NoSymmetry: o.noSym, Atomicity: o.atomicity.a}
+	if len(info.Instances) == 0 {
+		return opts, errNoInstance
+	}
 	if opts.Instance == "" {
 		if len(info.Instances) != 1 {
 			return opts, fmt.Errorf("choose an instance with --instance%s", instanceNames(info))
@@ -213,6 +332,9 @@ func (o *exploreOptions) mcOptions(info *lang.Info) (mc.Options, error) {
 	return opts, nil
 }
 
+// errNoInstance is the error for a file without instances.
+var errNoInstance = errors.New("the file declares no instance, so there is nothing to explore: explore runs a finite instance declared as `instance NAME { ... }` (see docs/explore.md)")
+
 func instanceNames(info *lang.Info) string {
 	var names []string
 	for n := range info.Instances {
@@ -226,10 +348,10 @@ func instanceNames(info *lang.Info) string {
 }
 
 func progressLine(s mc.Stats) string {
-	line := fmt.Sprintf("%d states, %d transitions, depth %d, %s, %s states/s, %s",
-		s.States, s.Transitions, s.Depth, round(s.Elapsed), rate(s), megabytes(s.Memory))
+	line := fmt.Sprintf("%s, %s, depth %d, %s, %s states/s, %s",
+		plural(int(s.States), "state"), plural(int(s.Transitions), "transition"), s.Depth, round(s.Elapsed), rate(s), megabytes(s.Memory))
 	if s.SpecSets > 0 {
-		line += fmt.Sprintf(", %d specification states in %d sets", s.SpecStates, s.SpecSets)
+		line += fmt.Sprintf(", %s in %s", plural(s.SpecStates, "specification state"), plural(s.SpecSets, "set"))
 	}
 	return line
 }

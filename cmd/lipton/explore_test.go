@@ -1,7 +1,15 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
+	"context"
+	"io"
+	"os"
+	"os/exec"
+	"runtime"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -54,13 +62,13 @@ var exploreCases = []exploreCase{
 		[]string{"incr-contract.lip:10:14: error: contract: worker(", "which layer 1's requires allows here, but the requires of incr at layer 0 does not hold",
 			"trace (", "VIOLATION"}, ""},
 	{"no thread ever calls", []string{"explore", "../../proofs/vacuity/broken/no-first-call.lip"}, exitFailed,
-		[]string{"INCOMPLETE: no thread of the instance ever makes a call: every requires is false", "the search checked nothing: 1 states"}, ""},
+		[]string{"INCOMPLETE: no thread of the instance ever makes a call: every requires is false", "the search checked nothing: 1 state, 0 transitions, depth 0"}, ""},
 	{"no thread ever calls as the specification allows", []string{"explore", "../../proofs/vacuity/broken/no-first-call.lip", "--linearizability"}, exitFailed,
 		[]string{"INCOMPLETE: no thread of the instance ever makes a call: every requires (of layer 1, the specification: the client contract) is false"}, ""},
 	{"an error of the code has a position", []string{"explore", "../../mc/testdata/overflow.lip"}, exitFailed,
 		[]string{"overflow.lip:9:5: error: the code cannot run: integer overflow in", "x := x + x;", "VIOLATION"}, ""},
 	{"a bad atomicity", []string{"explore", counterLin, "--atomicity", "fragment"}, exitBadInput,
-		nil, `invalid value "fragment" for flag -atomicity: want yield or access`},
+		nil, `invalid value "fragment" for flag --atomicity: want yield or access`},
 	{"access atomicity above layer 0", []string{"explore", counterLin, "--layer", "1", "--atomicity", "access"}, exitBadInput,
 		nil, "--atomicity access runs layer 0 only"},
 	{"no such instance", []string{"explore", counterLin, "--instance", "three"}, exitBadInput,
@@ -75,7 +83,30 @@ var exploreCases = []exploreCase{
 		nil, "exclude each other"},
 	{"an instance is required", []string{"explore", "../../mc/testdata/treiber.lip"}, exitBadInput,
 		nil, "choose an instance with --instance (instances: pushers, small)"},
-	{"no file", []string{"explore"}, exitBadInput, nil, "usage: lipton explore"},
+	{"no file", []string{"explore"}, exitBadInput, nil, "lipton explore: no file to explore\nusage: lipton explore"},
+	{"two files", []string{"explore", counterLin, counterLin}, exitBadInput, nil, "explore runs one FILE, not 2"},
+	{"a file after --", []string{"explore", "--instance", "two", "--", counterLin}, exitOK, []string{"no violation"}, ""},
+	{"a negative layer", []string{"explore", counterLin, "--layer", "-1"}, exitBadInput,
+		nil, "lipton explore: --layer -1: want a layer number, 0 or more\nusage: lipton explore"},
+	{"a negative state limit", []string{"explore", counterLin, "--max-states", "-5"}, exitBadInput,
+		nil, "--max-states -5: want a number of states, or 0 for no limit"},
+	{"a negative timeout", []string{"explore", "--timeout", "-3s", counterLin}, exitBadInput,
+		nil, "--timeout -3s: want a duration such as 30s or 10m, or 0 for no limit"},
+	{"no progress interval", []string{"explore", counterLin, "--progress", "0s"}, exitBadInput,
+		nil, "--progress 0s: want an interval such as 2s"},
+	{"an unknown flag", []string{"explore", counterLin, "--max-state", "5"}, exitBadInput,
+		nil, "lipton explore: flag provided but not defined: --max-state\nusage: lipton explore"},
+	{"a memory limit of zero", []string{"explore", counterLin, "--max-memory", "0"}, exitBadInput,
+		nil, `invalid value "0" for flag --max-memory: want a positive size such as 512MiB or 4GiB`},
+	{"a memory limit without a number", []string{"explore", counterLin, "--max-memory", "lots"}, exitBadInput,
+		nil, `invalid value "lots" for flag --max-memory`},
+	{"a memory limit beyond the input ceiling", []string{"explore", counterLin, "--max-memory", "64GiB"}, exitOK,
+		[]string{"no violation"}, ""},
+	{"the memory limit", []string{"explore", counterLin, "--max-memory", "1KiB"}, exitFailed,
+		[]string{"INCOMPLETE: the memory limit (1 KiB) was reached; no violation in the part explored, which proves nothing: 1 state, 0 transitions"}, ""},
+	{"the input limit", []string{"explore", counterLin, "--max-input", "100B"}, exitBadInput,
+		nil, "lipton: " + counterLin + " is larger than 100 bytes (--max-input raises the limit)\n"},
+	{"help after the file", []string{"explore", counterLin, "-help=true"}, exitOK, []string{"usage: lipton explore", "Limits:"}, ""},
 	{"missing file", []string{"explore", "nope.lip"}, exitBadInput, nil, "nope.lip: no such file"},
 }
 
@@ -129,6 +160,18 @@ func TestExploreNeedsLayers(t *testing.T) {
 	}
 }
 
+// TestExploreWithoutInstance: a file without instances says plainly
+// that there is nothing to explore and how to declare an instance.
+func TestExploreWithoutInstance(t *testing.T) {
+	path := writeFile(t, "noinstance.lip", "var x: int = 0;\nlayer 0 { atomic action set() { x := 1; } }\n")
+	code, stdout, stderr := runCLI("explore", path)
+	want := "lipton: " + path + ": the file declares no instance, so there is nothing to explore: " +
+		"explore runs a finite instance declared as `instance NAME { ... }` (see docs/explore.md)\n"
+	if code != exitBadInput || stdout != "" || stderr != want {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+}
+
 // TestExploreHelp checks that explore is listed and documented.
 func TestExploreHelp(t *testing.T) {
 	code, stdout, _ := runCLI("help")
@@ -136,9 +179,143 @@ func TestExploreHelp(t *testing.T) {
 		t.Fatalf("help does not list explore:\n%s", stdout)
 	}
 	code, stdout, _ = runCLI("help", "explore")
-	for _, flag := range []string{"-instance", "-layer", "-linearizability", "-refines", "-max-states", "-timeout", "-no-por", "-no-symmetry", "-atomicity"} {
-		if code != exitOK || !strings.Contains(stdout, flag) {
-			t.Errorf("help explore lacks %s:\n%s", flag, stdout)
+	for _, want := range []string{"--instance NAME", "--layer L", "--linearizability", "--refines", "--atomicity yield|access",
+		"--max-states N", "--max-memory SIZE", "--timeout DURATION", "--no-por", "--no-symmetry", "--quiet", "--progress DURATION",
+		"--max-input SIZE", "What to explore:", "Mode:", "Limits:", "Search:", "Output:", "Input:",
+		"130 interrupted (SIGINT, Ctrl-C) and 143 terminated (SIGTERM)", "(default: half the"} {
+		if code != exitOK || !strings.Contains(stdout, want) {
+			t.Errorf("help explore lacks %q:\n%s", want, stdout)
 		}
 	}
+	if strings.Contains(stdout, "Other flags:") {
+		t.Errorf("help explore has flags in no group:\n%s", stdout)
+	}
+}
+
+// foreverSrc is a program whose search never ends: a counter incremented
+// forever.
+const foreverSrc = `var g: int = 0;
+layer 0 { atomic action p(linear tid: int) { g := g + 1; } }
+instance forever { thread t(tid = 1) calls p; }
+`
+
+// signalSelf sends sig to this process; it skips the test where signals
+// cannot be sent.
+func signalSelf(t *testing.T, sig os.Signal) {
+	t.Helper()
+	if runtime.GOOS == "windows" {
+		t.Skip("no signals")
+	}
+	p, err := os.FindProcess(os.Getpid())
+	if err == nil {
+		err = p.Signal(sig)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestSignalContext: the first signal cancels the context, with the
+// signal as the cause, and selects the exit code. It is sent as SIGTERM:
+// this process has run Z3, whose SIGINT handling (scoped_ctrl_c) may
+// have reinstalled Go's SIGINT handler without SA_ONSTACK, and a SIGINT
+// could then crash it; TestExploreSignal delivers SIGINT to a fresh
+// process.
+func TestSignalContext(t *testing.T) {
+	ctx, stop, signaled := signalContext(context.Background())
+	defer stop()
+	if signaled() != nil {
+		t.Fatalf("signaled %v before any signal", signaled())
+	}
+	signalSelf(t, syscall.SIGTERM)
+	<-ctx.Done()
+	if got := context.Cause(ctx).Error(); got != "terminated (SIGTERM)" {
+		t.Errorf("cause %q", got)
+	}
+	if signaled() != syscall.SIGTERM || signalExitCode(signaled()) != exitTerminated {
+		t.Errorf("signaled %v, exit code %d", signaled(), signalExitCode(signaled()))
+	}
+	sigint := &signalError{syscall.SIGINT}
+	if sigint.Error() != "interrupted (SIGINT)" || signalExitCode(syscall.SIGINT) != exitInterrupted {
+		t.Errorf("SIGINT: %q, exit code %d", sigint.Error(), signalExitCode(syscall.SIGINT))
+	}
+}
+
+// TestSecondSignalExits: a second signal exits at once, with its code.
+func TestSecondSignalExits(t *testing.T) {
+	exits := make(chan int, 1)
+	exitNow = func(code int) { exits <- code }
+	defer func() { exitNow = os.Exit }()
+	ctx, stop, _ := signalContext(context.Background())
+	defer stop()
+	signalSelf(t, syscall.SIGTERM)
+	<-ctx.Done()
+	signalSelf(t, syscall.SIGTERM)
+	if code := <-exits; code != exitTerminated {
+		t.Errorf("exit code %d, want %d", code, exitTerminated)
+	}
+}
+
+// TestExploreSignal runs lipton explore on a search that never ends (this
+// test binary as lipton, TestMain), waits for its first progress line —
+// the search is running — and sends it SIGINT or SIGTERM: it must print
+// its partial statistics as INCOMPLETE and exit with 130 or 143. Should
+// the signal be ignored, the memory limit still ends the child.
+func TestExploreSignal(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no signals")
+	}
+	path := writeFile(t, "forever.lip", foreverSrc)
+	for _, tc := range []struct {
+		sig    syscall.Signal
+		code   int
+		reason string
+	}{
+		{syscall.SIGINT, exitInterrupted, "interrupted (SIGINT)"},
+		{syscall.SIGTERM, exitTerminated, "terminated (SIGTERM)"},
+	} {
+		t.Run(tc.reason, func(t *testing.T) {
+			args := []string{"explore", path, "--max-states", "0", "--max-memory", "256MiB", "--progress", "1ms"}
+			code, stdout, stderr := runSignaled(t, tc.sig, args, "explore: ")
+			if code != tc.code {
+				t.Fatalf("exit code %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.code, stdout, stderr)
+			}
+			want := "INCOMPLETE: " + tc.reason + "; no violation in the part explored, which proves nothing: "
+			if !strings.Contains(stdout, want) || !strings.Contains(stdout, " transitions, depth ") {
+				t.Errorf("stdout lacks %q and the statistics:\n%s", want, stdout)
+			}
+		})
+	}
+}
+
+// runSignaled runs this test binary as lipton with args, sends it sig
+// once its first line on stderr (a progress line starting with ready)
+// has appeared, and returns its exit code and output.
+func runSignaled(t *testing.T, sig os.Signal, args []string, ready string) (code int, stdout, stderr string) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = append(os.Environ(), childArgsEnv+"="+strings.Join(args, "\x1f"))
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	pipe, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	errOut := bufio.NewReader(pipe)
+	first, err := errOut.ReadString('\n')
+	if err != nil || !strings.HasPrefix(first, ready) {
+		rest, _ := io.ReadAll(errOut)
+		cmd.Process.Kill()
+		cmd.Wait()
+		t.Fatalf("no progress line; stderr:\n%s%s\nstdout:\n%s", first, rest, out.String())
+	}
+	if err := cmd.Process.Signal(sig); err != nil {
+		t.Fatal(err)
+	}
+	rest, _ := io.ReadAll(errOut)
+	cmd.Wait()
+	return cmd.ProcessState.ExitCode(), out.String(), first + string(rest)
 }

@@ -87,15 +87,9 @@ func addInputFlags(fs *flag.FlagSet, limit *sizeFlag) {
 type tooLargeError struct {
 	name  string
 	limit int64
-	// noFlag is set for the commands without --max-input, whose message
-	// must not suggest it.
-	noFlag bool
 }
 
 func (e *tooLargeError) Error() string {
-	if e.noFlag {
-		return fmt.Sprintf("%s is larger than %s", e.name, formatSize(e.limit))
-	}
 	return fmt.Sprintf("%s is larger than %s (--max-input raises the limit)", e.name, formatSize(e.limit))
 }
 
@@ -157,19 +151,6 @@ func readFile(path string, limit int64) ([]byte, error) {
 	return readBounded(f, path, limit)
 }
 
-// loadProgram reads, parses and checks a program of at most the default
-// size, for the commands without --max-input (explore): a file without
-// layers is bad input for them. Errors are printed to stderr; the result
-// is nil if there were any.
-func loadProgram(path string, stderr io.Writer) (*lang.File, *lang.Info) {
-	f, info, err := loadProgramLimit(path, defaultMaxInput)
-	if err != nil {
-		printLoadError(stderr, withoutFlagHint(err))
-		return nil, nil
-	}
-	return f, info
-}
-
 // loadProgramLimit is loadSource for the commands that verify or explore
 // a program: a file without layers is bad input for them.
 func loadProgramLimit(path string, limit int64) (*lang.File, *lang.Info, error) {
@@ -181,16 +162,6 @@ func loadProgramLimit(path string, limit int64) (*lang.File, *lang.Info, error) 
 		return nil, nil, err
 	}
 	return f, info, nil
-}
-
-// withoutFlagHint drops the hint at --max-input from a tooLargeError,
-// for the commands that do not have the flag.
-func withoutFlagHint(err error) error {
-	var tooLarge *tooLargeError
-	if errors.As(err, &tooLarge) {
-		tooLarge.noFlag = true
-	}
-	return err
 }
 
 // loadSource reads, parses and checks one file of at most limit bytes.

@@ -77,12 +77,14 @@ type checkOptions struct {
 	// run's deadline) leaves the undecided obligations not decided, with
 	// its cause as the reason.
 	ctx context.Context
-	// progress, if set, is a terminal to show the solver's progress on.
-	progress io.Writer
-	dump     string
-	json     bool
-	format   string
-	verbose  bool
+	// progress, if set, is where to show the solver's progress (on a
+	// terminal by default, anywhere with --progress).
+	progress     io.Writer
+	showProgress bool
+	dump         string
+	json         bool
+	format       string
+	verbose      bool
 	// maxInput is the size limit of an input file (--max-input).
 	maxInput sizeFlag
 	// fallback: --fallback and --ints (fallback.go).
@@ -288,7 +290,10 @@ func langPositions(ps []vcgen.Pos) []lang.Pos {
 }
 
 // failed reports whether any check failed or is unknown.
-func (r *checkRun) failed() bool { return len(r.findings) > 0 }
+func (r *checkRun) failed() bool {
+	t := r.totals()
+	return len(r.findings) > 0 || t.failed > 0 || t.unknown > 0
+}
 
 // totals sums the tally.
 func (r *checkRun) totals() counts {

@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -111,8 +113,8 @@ func TestShow(t *testing.T) {
 	}
 }
 
-// TestUnknownIsNeverProven: an obligation the solver cannot decide in
-// time is reported as unknown, with exit code 1.
+// TestUnknownIsNeverProven: an obligation the solver cannot decide
+// within its resource limit is reported as unknown, with exit code 1.
 func TestUnknownIsNeverProven(t *testing.T) {
 	path := writeFile(t, "hard.lip", `
 var x: int = 1;
@@ -127,12 +129,42 @@ layer 0 {
   }
 }
 `)
-	code, out, _ := runCLI("check", "--timeout", "100ms", path)
+	code, out, _ := runCLI("check", "--rlimit", "5000", path)
 	if code != exitFailed {
 		t.Errorf("exit code %d, want %d", code, exitFailed)
 	}
 	if !strings.Contains(out, "unknown: sequential (layer 0): this assertion may fail") ||
 		!strings.Contains(out, "the solver could not decide it") || strings.Contains(out, "proven:") {
 		t.Errorf("want an unknown verdict and no proven line:\n%s", out)
+	}
+}
+
+// TestCheckSignal: Ctrl-C or SIGTERM stops lipton check while the solver
+// runs (a query Z3 does not finish); it prints what was decided, the
+// asserts not decided in one line, and exits with 130 or 143. The
+// signal is sent when the first progress line shows that the solver
+// runs, not after some time.
+func TestCheckSignal(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no signals")
+	}
+	path := writeFile(t, "fermat.lip", fermat)
+	for _, tc := range []struct {
+		sig    syscall.Signal
+		code   int
+		reason string
+	}{
+		{syscall.SIGINT, exitInterrupted, "interrupted (SIGINT)"},
+		{syscall.SIGTERM, exitTerminated, "terminated (SIGTERM)"},
+	} {
+		t.Run(tc.reason, func(t *testing.T) {
+			code, stdout, stderr := runSignaled(t, tc.sig, []string{"check", "--progress", path}, "check: ")
+			if code != tc.code {
+				t.Fatalf("exit code %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.code, stdout, stderr)
+			}
+			if !strings.Contains(stdout, "not decided: "+tc.reason) || !strings.Contains(stdout, "total: ") || strings.Contains(stdout, "proven:") {
+				t.Errorf("stdout lacks the summary or the not-decided line:\n%s", stdout)
+			}
+		})
 	}
 }

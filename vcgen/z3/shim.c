@@ -2,6 +2,7 @@
 
 #include "shim.h"
 #include <string.h>
+#include <signal.h>
 
 // lz_err is the error code recorded by lz_on_error during the current Z3
 // call on this thread. Z3 invokes the handler synchronously inside the API
@@ -314,9 +315,30 @@ lz_result lz_mk_solver(Z3_context c, int simple) {
 	r.p = NULL;
 	if (r.err == Z3_OK && s != NULL) {
 		Z3_solver_inc_ref(c, s);
+		lz_no_ctrl_c(c, s);
+		r.err = lz_err;
 		r.p = s;
 	}
 	return r;
+}
+
+/* lz_no_ctrl_c keeps Z3 from handling SIGINT during the solver's checks.
+   Z3 4.8.12 installs its own handler for a check and then restores the
+   previous one without SA_ONSTACK, after which a SIGINT crashes the Go
+   runtime ("non-Go code set up signal handler without SA_ONSTACK"); and
+   while its handler is in place, Go never hears of the signal. lipton
+   handles SIGINT itself and interrupts Z3 with Z3_interrupt. */
+void lz_no_ctrl_c(Z3_context c, Z3_solver s) {
+	Z3_params p = Z3_mk_params(c);
+	if (p == NULL) {
+		return;
+	}
+	Z3_params_inc_ref(c, p);
+	Z3_params_set_bool(c, p, Z3_mk_string_symbol(c, "ctrl_c"), false);
+	if (lz_err == Z3_OK) {
+		Z3_solver_set_params(c, s, p);
+	}
+	Z3_params_dec_ref(c, p);
 }
 
 int lz_solver_assert(Z3_context c, Z3_solver s, Z3_ast a) {
@@ -382,6 +404,7 @@ void lz_clear_interrupt(Z3_context c) {
 		return;
 	}
 	Z3_solver_inc_ref(c, s);
+	lz_no_ctrl_c(c, s);
 	Z3_solver_check(c, s);
 	Z3_solver_dec_ref(c, s);
 }
@@ -523,4 +546,15 @@ int lz_solver_from_string(Z3_context c, Z3_solver s, const char *text) {
 	LZ_BEGIN;
 	Z3_solver_from_string(c, s, text);
 	return lz_err;
+}
+
+/* lz_sigint_onstack reports whether the process's SIGINT handler has
+   SA_ONSTACK, which Go's runtime needs (a regression test of
+   lz_no_ctrl_c). */
+int lz_sigint_onstack(void) {
+	struct sigaction sa;
+	if (sigaction(SIGINT, NULL, &sa) != 0) {
+		return -1;
+	}
+	return (sa.sa_flags & SA_ONSTACK) != 0;
 }

@@ -112,4 +112,6 @@ uint64_t lz_solver_rlimit_count(Z3_context c, Z3_solver s);
 lz_result lz_model_translate(Z3_context src, Z3_model m, Z3_context dst);
 int lz_solver_set_uint(Z3_context c, Z3_solver s, const char *name, unsigned v);
 int lz_solver_set_rlimit(Z3_context c, Z3_solver s, unsigned n);
+void lz_no_ctrl_c(Z3_context c, Z3_solver s);
+int lz_sigint_onstack(void);
 int lz_solver_from_string(Z3_context c, Z3_solver s, const char *text);

@@ -268,3 +268,7 @@ func (s *Solver) String() string {
 	ctx := s.ctx()
 	return C.GoString(C.lz_solver_string(ctx.c, s.s))
 }
+
+// sigintOnStack reports whether the process's SIGINT handler still has
+// SA_ONSTACK (see lz_no_ctrl_c); -1 if it cannot tell.
+func sigintOnStack() int { return int(C.lz_sigint_onstack()) }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"math/big"
+	"os"
+	"os/signal"
 	"strings"
 	"testing"
 	"time"
@@ -697,5 +699,25 @@ func TestRLimit(t *testing.T) {
 	s.Assert(ctx.Bool(false))
 	if st, _ := s.Check(context.Background()); st != Unsat {
 		t.Errorf("after the limit: %v, want unsat", st)
+	}
+}
+
+// TestZ3LeavesSIGINTToGo: Z3 must not take over SIGINT during a check;
+// when it did, it restored Go's handler without SA_ONSTACK, and a later
+// Ctrl-C crashed the Go runtime instead of stopping lipton cleanly.
+func TestZ3LeavesSIGINTToGo(t *testing.T) {
+	signal.Notify(make(chan os.Signal, 1), os.Interrupt) // Go's handler is installed
+	defer signal.Reset(os.Interrupt)
+	if got := sigintOnStack(); got != 1 {
+		t.Fatalf("before any check: SIGINT handler SA_ONSTACK = %d", got)
+	}
+	ctx := newTestContext(t)
+	s, _ := ctx.NewSolver()
+	s.Assert(ctx.Gt(ctx.Const("x", ctx.IntSort()), ctx.Int(1)))
+	if st, err := s.Check(context.Background()); st != Sat || err != nil {
+		t.Fatalf("check: %v, %v", st, err)
+	}
+	if got := sigintOnStack(); got != 1 {
+		t.Errorf("after a check: SIGINT handler SA_ONSTACK = %d, want 1", got)
 	}
 }
