@@ -96,3 +96,12 @@ func StmtExprs(s Stmt) []Expr {
 	}
 	return es
 }
+
+// Conjuncts splits e at its top-level && operators (the parser keeps no
+// parentheses, so (a && b) && c splits too).
+func Conjuncts(e Expr) []Expr {
+	if b, ok := e.(*BinaryExpr); ok && b.Op == OpAnd {
+		return append(Conjuncts(b.X), Conjuncts(b.Y)...)
+	}
+	return []Expr{e}
+}

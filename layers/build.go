@@ -65,7 +65,49 @@ func buildProc(l *Layer, decl *lang.Proc, public bool) *Proc {
 	}
 	p.Yields = append(p.Yields, p.Exit.Yield)
 	p.locate()
+	if public {
+		p.Idle = idleYield(p)
+	}
 	return p
+}
+
+// idleYield returns, for a public procedure whose requires has conjuncts
+// that read arguments other than linear ones and conjuncts that read
+// only the shared state and the linear parameters (the thread), the
+// second ones as the annotation of a thread between calls; nil if there
+// are no such mixed requires. Before a thread's first call that part
+// can hold already (it does not depend on arguments the client has yet
+// to choose), and non-interference of this yield point proves that
+// other threads keep it: the client contract uses it (refine_contract.go).
+// A requires of one kind or the other needs none: non-interference of
+// the entry annotation covers it.
+func idleYield(p *Proc) *YieldPoint {
+	var thread, args []lang.Expr
+	for _, e := range p.Decl.Requires {
+		for _, c := range lang.Conjuncts(e) {
+			if readsNonLinearParam(c, &p.Decl.Signature) {
+				args = append(args, c)
+			} else {
+				thread = append(thread, c)
+			}
+		}
+	}
+	if len(thread) == 0 || len(args) == 0 {
+		return nil
+	}
+	return &YieldPoint{Kind: YieldIdle, Pos: thread[0].Pos(), Proc: p, Ann: thread}
+}
+
+// readsNonLinearParam reports whether e reads a parameter of sig that is
+// not linear.
+func readsNonLinearParam(e lang.Expr, sig *lang.Signature) bool {
+	reads := ReadVars(e)
+	for _, prm := range sig.Params {
+		if !prm.Linear && reads[prm.Name.Obj] {
+			return true
+		}
+	}
+	return false
 }
 
 // newYieldPoint returns the yield point of a node, or nil if the node is

@@ -259,3 +259,24 @@ func TestSignaturesMatch(t *testing.T) {
 		}
 	}
 }
+
+// TestIdleYield: a public procedure whose requires mixes facts about
+// arguments with facts about the thread gets a yield point "between
+// calls" with the second part; other procedures get none.
+func TestIdleYield(t *testing.T) {
+	prog := build(t, `
+var h: int = -1;
+layer 0 {
+  proc mixed(linear tid: int, k: int) requires tid != -1 && k >= 0 && h != tid { }
+  proc thread(linear tid: int, k: int) requires h != tid { }
+  proc args(linear tid: int, k: int) requires k >= 0 { }
+}
+`)
+	l := prog.Layers[0]
+	if y := l.Proc("mixed").Idle; y == nil || y.Kind != YieldIdle || len(y.Ann) != 2 {
+		t.Errorf("mixed: idle yield %v, want one with tid != -1 and h != tid", y)
+	}
+	if l.Proc("thread").Idle != nil || l.Proc("args").Idle != nil {
+		t.Error("a requires of one kind needs no idle yield point")
+	}
+}

@@ -54,6 +54,11 @@ type Proc struct {
 	Yields []*YieldPoint // entry first, exit last
 	Steps  []*Step
 	Public bool // a public method: client threads call it
+	// Idle, for a public procedure whose requires reads both arguments
+	// other than linear ones and facts about the thread's shared state,
+	// is the second part as an annotation of the thread between calls
+	// (see idleYield); nil otherwise.
+	Idle *YieldPoint
 
 	locs    map[lang.Stmt][]location  // where each statement sits
 	yieldOf map[lang.Stmt]*YieldPoint // yield points of yields, loops, calls
@@ -75,9 +80,10 @@ const (
 	YieldStmt                   // yield e;
 	YieldLoop                   // head of a loop whose body yields, annotated by its invariants
 	YieldCall                   // call of a procedure, annotated by the callee's requires/ensures
+	YieldIdle                   // a thread between calls: the part of a requires that reads no argument
 )
 
-var yieldKindNames = [...]string{"entry", "exit", "yield", "loop head", "call"}
+var yieldKindNames = [...]string{"entry", "exit", "yield", "loop head", "call", "between calls"}
 
 func (k YieldKind) String() string { return yieldKindNames[k] }
 
@@ -185,6 +191,8 @@ func (y *YieldPoint) Describe() string {
 		return fmt.Sprintf("the invariant of the loop at line %d in %s", y.Pos.Line, y.Proc.Name())
 	case YieldCall:
 		return fmt.Sprintf("the requires of %s at the call at line %d in %s", y.Callee().Name.Name, y.Pos.Line, y.Proc.Name())
+	case YieldIdle:
+		return fmt.Sprintf("the part of the requires of %s that reads no argument (it holds while the thread is between calls)", y.Proc.Name())
 	}
 	return fmt.Sprintf("the annotation of the yield at line %d in %s", y.Pos.Line, y.Proc.Name())
 }

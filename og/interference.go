@@ -47,7 +47,11 @@ func nonInterference(l *layers.Layer) ([]*vcgen.Obligation, []Skipped) {
 	var skipped []Skipped
 	fs := interferers(l)
 	for _, p := range l.Procs {
-		for _, y := range p.Yields {
+		targets := p.Yields
+		if p.Idle != nil {
+			targets = append(targets[:len(targets):len(targets)], p.Idle)
+		}
+		for _, y := range targets {
 			if y.Kind == layers.YieldCall {
 				continue // the callee's entry and exit annotations cover it
 			}
