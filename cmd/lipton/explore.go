@@ -47,18 +47,9 @@ func (m *memoryFlag) String() string { return formatSize(int64(*m)) }
 // Set implements flag.Value: a positive number of bytes with an optional
 // unit (B, KiB, MiB, GiB, kB, MB, GB; K, M and G mean KiB, MiB, GiB).
 func (m *memoryFlag) Set(text string) error {
-	t := strings.TrimSpace(text)
-	i := len(t)
-	for i > 0 && (t[i-1] < '0' || t[i-1] > '9') {
-		i--
-	}
-	unit, ok := sizeUnits[strings.ToLower(strings.TrimSpace(t[i:]))]
-	n, err := strconv.ParseInt(t[:i], 10, 64)
-	if !ok || err != nil || n <= 0 || n > math.MaxInt64/unit {
-		return fmt.Errorf("want a positive size such as 512MiB or 4GiB")
-	}
-	*m = memoryFlag(n * unit)
-	return nil
+	n, err := parseSize(text, math.MaxInt64, "512MiB or 4GiB")
+	*m = memoryFlag(n)
+	return err
 }
 
 // fallbackMaxMemory is the default of --max-memory where the memory of

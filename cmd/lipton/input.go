@@ -46,6 +46,14 @@ func (s *sizeFlag) String() string { return formatSize(int64(*s)) }
 // Set implements flag.Value: a positive number of bytes with an optional
 // unit (B, KiB, MiB, GiB, kB, MB, GB; K, M and G mean KiB, MiB, GiB).
 func (s *sizeFlag) Set(text string) error {
+	n, err := parseSize(text, maxMaxInput, "64MiB or 1GB")
+	*s = sizeFlag(n)
+	return err
+}
+
+// parseSize parses a positive size with an optional unit, at most most
+// bytes; example is shown in the error.
+func parseSize(text string, most int64, example string) (int64, error) {
 	t := strings.TrimSpace(text)
 	i := len(t)
 	for i > 0 && (t[i-1] < '0' || t[i-1] > '9') {
@@ -54,13 +62,12 @@ func (s *sizeFlag) Set(text string) error {
 	unit, ok := sizeUnits[strings.ToLower(strings.TrimSpace(t[i:]))]
 	n, err := strconv.ParseInt(t[:i], 10, 64)
 	if !ok || err != nil || n <= 0 {
-		return fmt.Errorf("want a positive size such as 64MiB or 1GB")
+		return 0, fmt.Errorf("want a positive size such as %s", example)
 	}
-	if n > maxMaxInput/unit {
-		return fmt.Errorf("at most %s", formatSize(maxMaxInput))
+	if n > most/unit {
+		return 0, fmt.Errorf("at most %s", formatSize(most))
 	}
-	*s = sizeFlag(n * unit)
-	return nil
+	return n * unit, nil
 }
 
 // formatSize prints a size in the largest unit that divides it.
