@@ -444,7 +444,7 @@ func (e *explorer) emit(ru *run, g []int64, rec *dthread, ev event) {
 	}
 	set := s.set
 	if e.spec != nil && ev.kind != evNone {
-		set = e.spec.step(s.set, ru.t, ev)
+		set = e.spec.step(s, ru.t, ev)
 		if set == refused {
 			return // not reached: clientCalls made only calls the specification allows
 		}

@@ -98,6 +98,18 @@ type method struct {
 	proc   *cproc
 	atomic bool   // an action executed with its call and return in one step
 	guard  evalFn // the requires (client contract), over proc's registers
+	// In a refinement check whose specification's requires of the method
+	// reads only what this layer has (contract.go): that requires over
+	// proc's registers, as IR, and the globals it reads. nil otherwise.
+	specGuard evalFn
+	specIR    vcgen.Expr
+	specReads uint64
+	// disturbedBy: by method index, whether that method may write a
+	// global that specGuard reads (it is then not evaluated while such a
+	// method is in progress). disturbing: the method disturbs some
+	// method's specGuard.
+	disturbedBy []bool
+	disturbing  bool
 	// visible parameters and outputs (not ghost): frame slots.
 	inSlots, outSlots []int
 }

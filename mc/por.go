@@ -41,14 +41,24 @@ import (
 // cycle proviso), and with (3) the histories of calls and returns are
 // preserved.
 //
-// The client contract of a refinement check (run.clientCalls) makes a
-// call's enabledness depend on the normalized specification state as
-// well as on the implementation's globals. That state changes only on
+// The client contract of a refinement check (run.clientCalls and
+// contract.go) makes a call's enabledness depend on the normalized
+// specification state, on the implementation's globals, and on whether
+// another thread is in the middle of a method that may write what the
+// specification's requires reads. The normalized state changes only on
 // calls and returns, which (3) keeps out of every reduced set, so t's
 // invisible transitions neither enable nor disable another thread's call
-// through it. The implementation's requires, which now decides between a
-// call and a "contract" failure instead of filtering, is in the footprint
-// of every method a role may call (guardReads), so (1) still sees it.
+// through it. The globals a client's decision reads — the
+// implementation's requires, which decides between a call and a
+// "contract" failure, and the specification's requires where it is
+// evaluated in the implementation's state — are in the footprint of
+// every method a role may call (guardReads), so (1) sees them. A thread
+// enters or leaves the middle of a method only by its first step
+// (invisible) or its return (visible, excluded by (3)); first steps of
+// methods that matter there are never explored alone
+// (startsDisturbing), so a reduced set cannot switch another thread's
+// call between the rules either. Symmetry does not interfere: the rule
+// treats every other thread alike.
 //
 // Access atomicity (access.go) cuts transitions finer: a thread may stop
 // at a pause point inside a step statement, before an access. From a
@@ -154,8 +164,13 @@ func (m *model) porAnalysis() *porInfo {
 	return a
 }
 
-// guardReads is the set of globals a method's requires reads.
-func (m *model) guardReads(mt *method) uint64 { return m.globalMask(mt.requiresIR(m)) }
+// guardReads is the set of globals a client's decision to call mt
+// reads: the method's requires and, in a refinement check, the
+// specification's requires where it is evaluated in the implementation's
+// state (contract.go).
+func (m *model) guardReads(mt *method) uint64 {
+	return m.globalMask(mt.requiresIR(m)) | mt.specReads
+}
 
 // cmdFootprint is the set of globals a command reads and writes.
 func cmdFootprint(c vcgen.Cmd, slot map[*vcgen.Var]int) fp {
@@ -376,6 +391,16 @@ func (e *explorer) future(s *dstate, t int) fp {
 	return f
 }
 
+// startsDisturbing reports whether thread t's next transitions start a
+// method that may write what the specification's requires of some
+// method reads where the implementation's state decides the client
+// contract (contract.go, rule 1): starting it changes which rule applies
+// to other threads' calls, so these transitions are not explored alone.
+func startsDisturbing(s *dstate, t int) bool {
+	th := &s.th[t]
+	return !th.idle() && notStarted(th) && th.frames[0].p.method.disturbing
+}
+
 // ample tries to expand state i by one thread's transitions only; it
 // returns the thread, or -1 if the state must be fully expanded.
 func (e *explorer) ample(s *dstate, i int) int {
@@ -389,7 +414,7 @@ func (e *explorer) ample(s *dstate, i int) int {
 	}
 	for t := range s.th {
 		info, ok := e.nextFragment(s, t)
-		if !ok || !info.prog || e.spec != nil && info.ret || info.f.w&e.m.invReads != 0 {
+		if !ok || !info.prog || e.spec != nil && (info.ret || startsDisturbing(s, t)) || info.f.w&e.m.invReads != 0 {
 			continue
 		}
 		indep := true

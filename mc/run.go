@@ -229,19 +229,20 @@ func (ru *run) callFrame(s *dstate, ti *threadInfo, cc *callChoice, args []int64
 
 // clientCalls reports whether a client makes the call of cc with args,
 // whose frame is in ru.x.r. In a safety check the layer's own requires
-// is the client contract. In a refinement check the specification's is:
-// the call is made when some state of the normalized specification
-// allows it, and the implementation's requires is then no filter but an
-// obligation — if it does not hold, the implementation requires more
-// than its specification, which is a failure (kind "contract"), not a
-// behaviour to leave out. Ghost arguments are the client's choice: the
-// requires fails only if it fails for every choice of them.
+// is the client contract. In a refinement check the specification's is
+// (specAllows, contract.go: evaluated in the implementation's state
+// where it can be, else required in every state of the normalized
+// specification), and the implementation's requires is then no filter
+// but an obligation — if it does not hold, the implementation requires
+// more than its specification, which is a failure (kind "contract"),
+// not a behaviour to leave out. Ghost arguments are the client's
+// choice: the requires fails only if it fails for every choice of them.
 func (ru *run) clientCalls(s *dstate, ti *threadInfo, cc *callChoice, args []int64) bool {
 	mt := cc.m
 	if ru.spec == nil {
 		return mt.guard(ru.x.r) != 0
 	}
-	if ru.spec.step(s.set, ru.t, event{kind: evCall, m: mt, args: ru.ev.args}) == refused {
+	if !ru.specAllows(s, mt) {
 		return false
 	}
 	if mt.guard(ru.x.r) != 0 {

@@ -76,6 +76,7 @@ func newSpecSide(impl *model, num int) (*specSide, error) {
 			}
 		}
 	}
+	sp.compileRealGates()
 	return sp, nil
 }
 
@@ -112,19 +113,26 @@ const (
 	// unmatched: no specification state allows the event (a return, or
 	// the return of an atomic call): a violation.
 	unmatched int32 = -1
-	// refused: the specification's requires forbids the call in every
-	// state the history can reach, so a client does not make it (the
-	// gate of the specification's action is the client's obligation).
+	// refused: the specification's requires does not allow the call in
+	// the states the history can reach (contract.go says which), so a
+	// client does not make it (the gate of the specification's action is
+	// the client's obligation).
 	refused int32 = -2
 )
 
-// step returns the normalized state reached from set by thread t's
-// event, or unmatched, or refused.
-func (sp *specSide) step(set int32, t int, ev event) int32 {
+// step returns the normalized state reached from s's normalized state by
+// thread t's event, or unmatched, or refused. How a call filters the
+// set depends on the rule of the client contract that applies in s
+// (contract.go), which is part of the memo's key; the implementation's
+// state enters otherwise only through the client's decision to call,
+// taken before step.
+func (sp *specSide) step(s *dstate, t int, ev event) int32 {
+	set := s.set
+	real := ev.kind&evCall != 0 && sp.real(s, t, ev.m)
 	k := sp.key[:0]
 	k = binary.AppendUvarint(k, uint64(set))
 	k = binary.AppendUvarint(k, uint64(t))
-	k = append(k, byte(ev.kind))
+	k = append(k, byte(ev.kind), b2byte(real))
 	k = binary.AppendUvarint(k, uint64(ev.m.idx))
 	for _, v := range ev.args {
 		k = binary.AppendVarint(k, v)
@@ -136,20 +144,18 @@ func (sp *specSide) step(set int32, t int, ev event) int32 {
 	if r, ok := sp.memo[string(k)]; ok {
 		return r
 	}
-	r := sp.compute(set, t, ev)
+	r := sp.compute(set, t, ev, real)
 	sp.memo[string(k)] = r
 	sp.memoBytes += int64(len(k)) + goMapEntry
 	return r
 }
 
-func (sp *specSide) compute(set int32, t int, ev event) int32 {
+func (sp *specSide) compute(set int32, t int, ev event, real bool) int32 {
 	ids := sp.members(set)
 	smt := sp.methods[ev.m.idx]
 	if ev.kind&evCall != 0 {
-		ids = sp.apply(ids, t, func(e event) bool {
-			return e.kind == evCall && e.m == smt && equal(e.args, ev.args)
-		})
-		if len(ids) == 0 {
+		ids = sp.callAllowed(ids, t, smt, ev.args, real)
+		if ids == nil {
 			return refused
 		}
 		if ev.kind&evReturn != 0 {
@@ -165,6 +171,13 @@ func (sp *specSide) compute(set int32, t int, ev event) int32 {
 		return unmatched
 	}
 	return sp.internSet(sp.close(ids))
+}
+
+func b2byte(b bool) byte {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func equal(a, b []int64) bool {
@@ -324,6 +337,7 @@ func (sp *specSide) restrictSymmetry() {
 			r.noSym = fmt.Sprintf("at layer %d (the specification) %s", sp.m.layer.Num, sr.noSym)
 		}
 	}
+	sp.restrictRealGates()
 }
 
 // permute returns the normalized state whose members are those of set

@@ -127,7 +127,7 @@ func (rp *replay) emit(ru *run, g []int64, rec *dthread, ev event) {
 	e := rp.e
 	set := ru.src.set
 	if e.spec != nil && ev.kind != evNone {
-		if set = e.spec.step(ru.src.set, ru.t, ev); set < 0 {
+		if set = e.spec.step(ru.src, ru.t, ev); set < 0 {
 			return
 		}
 	}
@@ -151,7 +151,7 @@ func (rp *replay) failHere(ru *run, g []int64, rec *dthread, ev event) bool {
 	e := rp.e
 	set := ru.src.set
 	if e.spec != nil && ev.kind != evNone {
-		if set = e.spec.step(ru.src.set, ru.t, ev); set == refused {
+		if set = e.spec.step(ru.src, ru.t, ev); set == refused {
 			return false
 		}
 	}
@@ -175,6 +175,9 @@ func (rp *replay) fail(ru *run, f *Failure) {
 	}
 	rp.failure = f
 	rp.steps = append(rp.steps, rp.describe(ru, nil, nil, ru.ev, ru.x.r))
+	if f.Kind == "linearizability" {
+		rp.record(ru.t, ru.ev) // a call that no linearization allows ends the history
+	}
 	ru.x.stop = true
 }
 
