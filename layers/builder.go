@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/lipton-dev/lipton/lang"
-	"github.com/lipton-dev/lipton/vcgen"
+	"github.com/lipton-dev/lipton/obl"
 )
 
 // Builder assembles one obligation: it creates the IR variables (with
@@ -13,19 +13,19 @@ import (
 type Builder struct {
 	prog   *Program
 	names  map[string]bool
-	vars   []*vcgen.Var
-	groups []vcgen.VarGroup
+	vars   []*obl.Var
+	groups []obl.VarGroup
 	root   *Env // constants
-	consts map[*vcgen.Var]bool
-	traces []*vcgen.Var // the reached flags of Trace points
+	consts map[*obl.Var]bool
+	traces []*obl.Var // the reached flags of Trace points
 }
 
 // NewBuilder starts an obligation for a program. Uninterpreted
 // constants become variables of the obligation; constants with a value
 // are replaced by it.
 func NewBuilder(prog *Program) *Builder {
-	b := &Builder{prog: prog, names: map[string]bool{}, root: NewEnv(), consts: map[*vcgen.Var]bool{}}
-	var consts []*vcgen.Var
+	b := &Builder{prog: prog, names: map[string]bool{}, root: NewEnv(), consts: map[*obl.Var]bool{}}
+	var consts []*obl.Var
 	for _, c := range prog.Info.Consts {
 		d := c.Decl.(*lang.ConstDecl)
 		if d.Value != nil {
@@ -33,28 +33,28 @@ func NewBuilder(prog *Program) *Builder {
 			continue
 		}
 		v := b.NewVar(c.Name, SortOf(c.Type))
-		b.root.Set(c, &vcgen.VarRef{V: v})
+		b.root.Set(c, &obl.VarRef{V: v})
 		b.consts[v] = true
 		consts = append(consts, v)
 	}
 	if len(consts) > 0 {
-		b.groups = append(b.groups, vcgen.VarGroup{Name: "constants", Vars: consts})
+		b.groups = append(b.groups, obl.VarGroup{Name: "constants", Vars: consts})
 	}
 	return b
 }
 
 // NewVar makes a variable of the obligation with a unique name based on
 // name.
-func (b *Builder) NewVar(name string, s vcgen.Sort) *vcgen.Var {
-	v := &vcgen.Var{Name: b.unique(name), Sort: s}
+func (b *Builder) NewVar(name string, s obl.Sort) *obl.Var {
+	v := &obl.Var{Name: b.unique(name), Sort: s}
 	b.vars = append(b.vars, v)
 	return v
 }
 
 // bound makes a fresh variable that is not a state variable of the
 // obligation (a quantified variable).
-func (b *Builder) bound(name string, s vcgen.Sort) *vcgen.Var {
-	return &vcgen.Var{Name: b.unique(name), Sort: s}
+func (b *Builder) bound(name string, s obl.Sort) *obl.Var {
+	return &obl.Var{Name: b.unique(name), Sort: s}
 }
 
 func (b *Builder) unique(name string) string {
@@ -75,10 +75,10 @@ func (b *Builder) Globals(l *Layer, suffix, title string) *Env {
 // GlobalsOf is Globals for a given list of global variables.
 func (b *Builder) GlobalsOf(globals []*lang.Object, suffix, title string) *Env {
 	env := b.root.Child()
-	var vs []*vcgen.Var
+	var vs []*obl.Var
 	for _, g := range globals {
 		v := b.NewVar(g.Name+suffix, SortOf(g.Type))
-		env.Set(g, &vcgen.VarRef{V: v})
+		env.Set(g, &obl.VarRef{V: v})
 		vs = append(vs, v)
 	}
 	b.group(title, vs)
@@ -89,10 +89,10 @@ func (b *Builder) GlobalsOf(globals []*lang.Object, suffix, title string) *Env {
 // of sig) bound to new variables named name+suffix, shown under title.
 func (b *Builder) Frame(env *Env, sig *lang.Signature, suffix, title string) *Env {
 	env = env.Child()
-	var vs []*vcgen.Var
+	var vs []*obl.Var
 	for _, o := range sig.Frame() {
 		v := b.NewVar(o.Name+suffix, SortOf(o.Type))
-		env.Set(o, &vcgen.VarRef{V: v})
+		env.Set(o, &obl.VarRef{V: v})
 		vs = append(vs, v)
 	}
 	b.group(title, vs)
@@ -102,28 +102,28 @@ func (b *Builder) Frame(env *Env, sig *lang.Signature, suffix, title string) *En
 // Snapshot binds fresh copies of the variables of objs (as currently
 // bound in env) and returns the copies' environment and the command that
 // takes the snapshot.
-func (b *Builder) Snapshot(env *Env, objs []*lang.Object, suffix, title string) (*Env, vcgen.Cmd) {
+func (b *Builder) Snapshot(env *Env, objs []*lang.Object, suffix, title string) (*Env, obl.Cmd) {
 	snap := env.Child()
-	var lhs []*vcgen.Var
-	var rhs []vcgen.Expr
+	var lhs []*obl.Var
+	var rhs []obl.Expr
 	for _, o := range objs {
 		cur := env.Var(o)
 		v := b.NewVar(cur.Name+suffix, cur.Sort)
-		snap.Set(o, &vcgen.VarRef{V: v})
+		snap.Set(o, &obl.VarRef{V: v})
 		lhs = append(lhs, v)
-		rhs = append(rhs, &vcgen.VarRef{V: cur})
+		rhs = append(rhs, &obl.VarRef{V: cur})
 	}
 	b.group(title, lhs)
-	return snap, &vcgen.Assign{Lhs: lhs, Rhs: rhs}
+	return snap, &obl.Assign{Lhs: lhs, Rhs: rhs}
 }
 
-func (b *Builder) group(title string, vs []*vcgen.Var) {
+func (b *Builder) group(title string, vs []*obl.Var) {
 	if title != "" && len(vs) > 0 {
-		b.groups = append(b.groups, vcgen.VarGroup{Name: title, Vars: vs})
+		b.groups = append(b.groups, obl.VarGroup{Name: title, Vars: vs})
 	}
 }
 
 // Obligation finishes the obligation.
-func (b *Builder) Obligation(name, kind string, body vcgen.Cmd) *vcgen.Obligation {
-	return &vcgen.Obligation{Name: name, Kind: kind, Vars: b.vars, Body: body, Groups: b.groups}
+func (b *Builder) Obligation(name, kind string, body obl.Cmd) *obl.Obligation {
+	return &obl.Obligation{Name: name, Kind: kind, Vars: b.vars, Body: body, Groups: b.groups}
 }

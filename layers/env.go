@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/lipton-dev/lipton/lang"
-	"github.com/lipton-dev/lipton/vcgen"
+	"github.com/lipton-dev/lipton/obl"
 )
 
 // Env maps the language's objects (variables, constants, bound
@@ -13,27 +13,27 @@ import (
 // parameters or a callee's parameters is a binding, never a rewrite.
 type Env struct {
 	parent *Env
-	vals   map[*lang.Object]vcgen.Expr
+	vals   map[*lang.Object]obl.Expr
 }
 
 // NewEnv returns an empty environment.
-func NewEnv() *Env { return &Env{vals: map[*lang.Object]vcgen.Expr{}} }
+func NewEnv() *Env { return &Env{vals: map[*lang.Object]obl.Expr{}} }
 
 // Bind returns an environment that maps o to e and otherwise is env.
-func (env *Env) Bind(o *lang.Object, e vcgen.Expr) *Env {
-	return &Env{parent: env, vals: map[*lang.Object]vcgen.Expr{o: e}}
+func (env *Env) Bind(o *lang.Object, e obl.Expr) *Env {
+	return &Env{parent: env, vals: map[*lang.Object]obl.Expr{o: e}}
 }
 
 // Child returns an empty environment that extends env; fill it with Set.
 func (env *Env) Child() *Env {
-	return &Env{parent: env, vals: map[*lang.Object]vcgen.Expr{}}
+	return &Env{parent: env, vals: map[*lang.Object]obl.Expr{}}
 }
 
 // Set maps o to e in env itself (used while building an environment).
-func (env *Env) Set(o *lang.Object, e vcgen.Expr) { env.vals[o] = e }
+func (env *Env) Set(o *lang.Object, e obl.Expr) { env.vals[o] = e }
 
 // Lookup returns what o is mapped to, or nil.
-func (env *Env) Lookup(o *lang.Object) vcgen.Expr {
+func (env *Env) Lookup(o *lang.Object) obl.Expr {
 	for e := env; e != nil; e = e.parent {
 		if v, ok := e.vals[o]; ok {
 			return v
@@ -44,9 +44,9 @@ func (env *Env) Lookup(o *lang.Object) vcgen.Expr {
 
 // Var returns the IR variable o is mapped to; it panics if o is mapped
 // to something else, which would be a bug in the caller.
-func (env *Env) Var(o *lang.Object) *vcgen.Var {
+func (env *Env) Var(o *lang.Object) *obl.Var {
 	switch e := env.Lookup(o).(type) {
-	case *vcgen.VarRef:
+	case *obl.VarRef:
 		return e.V
 	case nil:
 		panic(fmt.Sprintf("layers: %s %s is not bound", o.Kind, o.Name))
@@ -56,13 +56,13 @@ func (env *Env) Var(o *lang.Object) *vcgen.Var {
 }
 
 // SortOf converts a language type to an IR sort.
-func SortOf(t lang.Type) vcgen.Sort {
+func SortOf(t lang.Type) obl.Sort {
 	switch t := t.(type) {
 	case *lang.MapType:
-		return &vcgen.MapSort{Key: SortOf(t.Key), Val: SortOf(t.Val)}
+		return &obl.MapSort{Key: SortOf(t.Key), Val: SortOf(t.Val)}
 	}
 	if t == lang.Bool {
-		return vcgen.BoolSort
+		return obl.BoolSort
 	}
-	return vcgen.IntSort
+	return obl.IntSort
 }

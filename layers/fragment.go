@@ -5,7 +5,7 @@ import (
 	"sort"
 
 	"github.com/lipton-dev/lipton/lang"
-	"github.com/lipton-dev/lipton/vcgen"
+	"github.com/lipton-dev/lipton/obl"
 )
 
 // location is where a statement sits: in block at index, where block is
@@ -72,86 +72,86 @@ type Fragments struct {
 	// End is what happens when the code reaches yield point y; after it
 	// the path stops (the fragment is over). A call of a procedure is a
 	// yield point too: it ends the caller's fragment.
-	End func(y *YieldPoint) vcgen.Cmd
+	End func(y *YieldPoint) obl.Cmd
 }
 
 // From returns the code of the fragments that start at yield point y.
 // The caller assumes what holds at y first.
-func (g *Fragments) From(y *YieldPoint) vcgen.Cmd {
+func (g *Fragments) From(y *YieldPoint) obl.Cmd {
 	switch y.Kind {
 	case YieldEntry:
 		body, ended := g.seq(g.Proc.Decl.Body.Stmts)
 		if ended {
 			return body
 		}
-		return vcgen.Sequence(body, g.end(g.Proc.Exit.Yield))
+		return obl.Sequence(body, g.end(g.Proc.Exit.Yield))
 	case YieldLoop:
 		w := y.Stmt.(*lang.WhileStmt)
 		body, ended := g.seq(w.Body.Stmts)
 		if !ended {
-			body = vcgen.Sequence(body, g.end(y))
+			body = obl.Sequence(body, g.end(y))
 		}
-		return &vcgen.Choice{Branches: []vcgen.Cmd{
-			vcgen.Sequence(g.guard(w.Cond, false), body),
-			vcgen.Sequence(g.guard(w.Cond, true), g.after(y.Stmt)),
+		return &obl.Choice{Branches: []obl.Cmd{
+			obl.Sequence(g.guard(w.Cond, false), body),
+			obl.Sequence(g.guard(w.Cond, true), g.after(y.Stmt)),
 		}}
 	case YieldExit:
-		return &vcgen.Assume{E: vcgen.Bool(false)}
+		return &obl.Assume{E: obl.Bool(false)}
 	}
 	return g.after(y.Stmt)
 }
 
 // end runs End at y and stops the path.
-func (g *Fragments) end(y *YieldPoint) vcgen.Cmd {
-	return vcgen.Sequence(g.End(y), &vcgen.Assume{E: vcgen.Bool(false)})
+func (g *Fragments) end(y *YieldPoint) obl.Cmd {
+	return obl.Sequence(g.End(y), &obl.Assume{E: obl.Bool(false)})
 }
 
 // after returns the code that follows statement s, up to the procedure
 // exit or the head of the enclosing loop.
-func (g *Fragments) after(s lang.Stmt) vcgen.Cmd {
+func (g *Fragments) after(s lang.Stmt) obl.Cmd {
 	locs := g.Proc.locs[s]
-	var cmds []vcgen.Cmd
+	var cmds []obl.Cmd
 	for i := len(locs) - 1; i >= 0; i-- {
 		loc := locs[i]
 		rest, ended := g.seq(loc.block[loc.index+1:])
 		cmds = append(cmds, rest)
 		if ended {
-			return vcgen.Sequence(cmds...)
+			return obl.Sequence(cmds...)
 		}
 		if w, ok := loc.owner.(*lang.WhileStmt); ok {
 			if y := g.Proc.yieldOf[w]; y != nil {
-				return vcgen.Sequence(append(cmds, g.end(y))...)
+				return obl.Sequence(append(cmds, g.end(y))...)
 			}
 		}
 	}
-	return vcgen.Sequence(append(cmds, g.end(g.Proc.Exit.Yield))...)
+	return obl.Sequence(append(cmds, g.end(g.Proc.Exit.Yield))...)
 }
 
 // seq translates a statement list. It stops after a statement that ends
 // every path (a yield, a return, a loop whose head yields), and reports
 // whether that happened: code after it is unreachable within the
 // fragment, and translating it would only add vacuous asserts.
-func (g *Fragments) seq(ss []lang.Stmt) (vcgen.Cmd, bool) {
-	var cmds []vcgen.Cmd
+func (g *Fragments) seq(ss []lang.Stmt) (obl.Cmd, bool) {
+	var cmds []obl.Cmd
 	for _, s := range ss {
 		c, ended := g.stmt(s)
 		cmds = append(cmds, c)
 		if ended {
-			return vcgen.Sequence(cmds...), true
+			return obl.Sequence(cmds...), true
 		}
 	}
-	return vcgen.Sequence(cmds...), false
+	return obl.Sequence(cmds...), false
 }
 
 // block is seq without the flag, for branches.
-func (g *Fragments) block(ss []lang.Stmt) vcgen.Cmd {
+func (g *Fragments) block(ss []lang.Stmt) obl.Cmd {
 	c, _ := g.seq(ss)
 	return c
 }
 
 // stmt translates one statement and reports whether every path through
 // it ends the fragment.
-func (g *Fragments) stmt(s lang.Stmt) (vcgen.Cmd, bool) {
+func (g *Fragments) stmt(s lang.Stmt) (obl.Cmd, bool) {
 	switch s := s.(type) {
 	case *lang.YieldStmt:
 		return g.end(g.Proc.yieldOf[s]), true
@@ -171,28 +171,28 @@ func (g *Fragments) stmt(s lang.Stmt) (vcgen.Cmd, bool) {
 	case *lang.BlockStmt:
 		return g.seq(s.Block.Stmts)
 	case *lang.ChoiceStmt:
-		var brs []vcgen.Cmd
+		var brs []obl.Cmd
 		all := true
 		for _, b := range s.Branches {
 			c, ended := g.seq(b.Stmts)
 			brs = append(brs, c)
 			all = all && ended
 		}
-		return &vcgen.Choice{Branches: brs}, all
+		return &obl.Choice{Branches: brs}, all
 	}
 	return g.B.Stmt(s, g.Env, g.Mode), false
 }
 
 // ifStmt translates an if; it ends every path if both branches do.
-func (g *Fragments) ifStmt(s *lang.IfStmt) (vcgen.Cmd, bool) {
+func (g *Fragments) ifStmt(s *lang.IfStmt) (obl.Cmd, bool) {
 	thenEnds, elseEnds := false, false
 	cmd := g.B.ifStmt(s, g.Env, g.Mode,
-		func(ss []lang.Stmt, _ *Env, _ Mode) vcgen.Cmd {
+		func(ss []lang.Stmt, _ *Env, _ Mode) obl.Cmd {
 			c, ended := g.seq(ss)
 			thenEnds = ended
 			return c
 		},
-		func(e lang.Stmt) vcgen.Cmd {
+		func(e lang.Stmt) obl.Cmd {
 			c, ended := g.stmt(e)
 			elseEnds = ended
 			return c
@@ -201,37 +201,37 @@ func (g *Fragments) ifStmt(s *lang.IfStmt) (vcgen.Cmd, bool) {
 }
 
 // guard assumes a branch condition (nothing for *).
-func (g *Fragments) guard(c lang.Expr, negated bool) vcgen.Cmd {
+func (g *Fragments) guard(c lang.Expr, negated bool) obl.Cmd {
 	if c == nil {
-		return vcgen.Sequence()
+		return obl.Sequence()
 	}
 	e := g.B.Expr(c, g.Env)
 	d := g.B.defined(g.Mode, c.Pos(), e)
 	if negated {
-		e = vcgen.Not(e)
+		e = obl.Not(e)
 	}
-	return vcgen.Sequence(d, &vcgen.Assume{E: e})
+	return obl.Sequence(d, &obl.Assume{E: e})
 }
 
 // privateLoop summarizes a loop of private statements by its
 // invariants: they must hold on entry and be maintained by the body; the
 // loop's effect is to havoc what it writes, keeping the invariants.
-func (g *Fragments) privateLoop(w *lang.WhileStmt) vcgen.Cmd {
+func (g *Fragments) privateLoop(w *lang.WhileStmt) obl.Cmd {
 	inv := g.B.Conj(w.Invariants, g.Env)
-	var written []*vcgen.Var
+	var written []*obl.Var
 	for o := range WrittenVars(w.Body.Stmts) {
 		written = append(written, g.Env.Var(o))
 	}
 	sortVars(written)
 	line := w.P.Line
-	return vcgen.Sequence(
+	return obl.Sequence(
 		assertion(g.Mode, inv, fmt.Sprintf("the invariant of the loop at line %d may not hold on entry", line), w.P),
-		&vcgen.Havoc{Vars: written},
-		&vcgen.Assume{E: inv},
-		&vcgen.Choice{Branches: []vcgen.Cmd{
-			vcgen.Sequence(g.guard(w.Cond, false), g.block(w.Body.Stmts),
+		&obl.Havoc{Vars: written},
+		&obl.Assume{E: inv},
+		&obl.Choice{Branches: []obl.Cmd{
+			obl.Sequence(g.guard(w.Cond, false), g.block(w.Body.Stmts),
 				assertion(g.Mode, inv, fmt.Sprintf("the invariant of the loop at line %d may not be maintained", line), w.P),
-				&vcgen.Assume{E: vcgen.Bool(false)}),
+				&obl.Assume{E: obl.Bool(false)}),
 			g.guard(w.Cond, true),
 		}},
 	)
@@ -240,9 +240,9 @@ func (g *Fragments) privateLoop(w *lang.WhileStmt) vcgen.Cmd {
 // callThrough is a call of a procedure inside a whole procedure's code
 // (see Walk): the callee's requires must hold; then other threads and the
 // callee run (globals and outputs havoced) and the callee's ensures holds.
-func (g *Fragments) callThrough(y *YieldPoint) vcgen.Cmd {
+func (g *Fragments) callThrough(y *YieldPoint) obl.Cmd {
 	call := y.Stmt.(*lang.CallStmt)
-	var havoc []*vcgen.Var
+	var havoc []*obl.Var
 	for _, gl := range g.Proc.Layer.Globals {
 		havoc = append(havoc, g.Env.Var(gl))
 	}
@@ -250,13 +250,13 @@ func (g *Fragments) callThrough(y *YieldPoint) vcgen.Cmd {
 		havoc = append(havoc, g.Env.Var(o.Obj))
 	}
 	msg := fmt.Sprintf("the requires of %s may not hold at this call", call.Callee.Name)
-	return vcgen.Sequence(
+	return obl.Sequence(
 		assertion(g.Mode, g.B.AnnotationAt(y, g.Env), msg, call.P, y.Callee().P),
-		&vcgen.Havoc{Vars: havoc},
-		&vcgen.Assume{E: g.B.AnnotationAfter(y, g.Env)},
+		&obl.Havoc{Vars: havoc},
+		&obl.Assume{E: g.B.AnnotationAfter(y, g.Env)},
 	)
 }
 
-func sortVars(vs []*vcgen.Var) {
+func sortVars(vs []*obl.Var) {
 	sort.Slice(vs, func(i, j int) bool { return vs[i].Name < vs[j].Name })
 }

@@ -9,14 +9,14 @@ import (
 	"github.com/lipton-dev/lipton/lang"
 	"github.com/lipton-dev/lipton/layers"
 	"github.com/lipton-dev/lipton/movers"
+	"github.com/lipton-dev/lipton/obl"
 	"github.com/lipton-dev/lipton/og"
-	"github.com/lipton-dev/lipton/vcgen"
 )
 
 // generate runs every obligation generator on a checked program and
 // returns the obligations; it must never panic.
-func generate(prog *layers.Program) ([]*vcgen.Obligation, int) {
-	var obs []*vcgen.Obligation
+func generate(prog *layers.Program) ([]*obl.Obligation, int) {
+	var obs []*obl.Obligation
 	diags := 0
 	for _, l := range prog.Layers {
 		diags += len(movers.YieldSufficiency(l))

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/lipton-dev/lipton/lang"
-	"github.com/lipton-dev/lipton/vcgen"
+	"github.com/lipton-dev/lipton/obl"
 )
 
 // build parses, checks and builds a program, failing the test on error.
@@ -134,7 +134,7 @@ func TestFragmentsEndAtNextYields(t *testing.T) {
 		}
 		var ends []YieldKind
 		g := &Fragments{B: b, Env: env, Proc: p, Mode: Assume,
-			End: func(y *YieldPoint) vcgen.Cmd { ends = append(ends, y.Kind); return vcgen.Sequence() }}
+			End: func(y *YieldPoint) obl.Cmd { ends = append(ends, y.Kind); return obl.Sequence() }}
 		g.From(start)
 		if !sameKinds(ends, tc.ends) {
 			t.Errorf("fragments from the %s end at %v, want %v", tc.from, ends, tc.ends)

@@ -4,7 +4,7 @@
 // every procedure with its steps and yield points, the steps of the layer
 // (inline steps of procedures and actions) with their mover types and
 // gate contexts, and the layer's global invariants. It also translates the
-// language's statements and expressions into vcgen's obligation IR
+// language's statements and expressions into the obligation IR (package obl)
 // (translate*.go), the single semantics that the static checks (og,
 // movers, refinement) and the model checker share.
 //

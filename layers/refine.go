@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/lipton-dev/lipton/lang"
-	"github.com/lipton-dev/lipton/vcgen"
+	"github.com/lipton-dev/lipton/obl"
 )
 
 // Check kinds of the refinement obligations.
@@ -19,7 +19,7 @@ const (
 // Refinement returns the obligations and diagnostics that link layer l
 // to layer l+1 (DESIGN §4.3): members are paired by name, and each pair
 // gets the check its kinds call for.
-func Refinement(prog *Program, l int) ([]*vcgen.Obligation, []*Diagnostic) {
+func Refinement(prog *Program, l int) ([]*obl.Obligation, []*Diagnostic) {
 	r := &refiner{prog: prog, lower: prog.Layers[l], upper: prog.Layers[l+1]}
 	for _, p := range r.lower.Procs {
 		if up := r.upper.Proc(p.Name()); up != nil {
@@ -49,7 +49,7 @@ func Refinement(prog *Program, l int) ([]*vcgen.Obligation, []*Diagnostic) {
 type refiner struct {
 	prog         *Program
 	lower, upper *Layer
-	obs          []*vcgen.Obligation
+	obs          []*obl.Obligation
 	diags        []*Diagnostic
 }
 
@@ -91,11 +91,11 @@ func (r *refiner) visibleAtUpper(g *lang.Object) bool {
 // the upper member's frame with its variables matched by name to the
 // lower ones (new variables for the others). It reports locals of the
 // same name with different types.
-func (r *refiner) frames(b *Builder, lowerSig, upperSig *lang.Signature) (lower, upper *Env, newVars map[*vcgen.Var]bool, ok bool) {
+func (r *refiner) frames(b *Builder, lowerSig, upperSig *lang.Signature) (lower, upper *Env, newVars map[*obl.Var]bool, ok bool) {
 	env := b.GlobalsOf(r.bothGlobals(), "", "globals")
 	lower = b.Frame(env, lowerSig, "", fmt.Sprintf("locals of %s (layer %d)", lowerSig.Name.Name, r.lower.Num))
 	upper = lower.Child()
-	newVars = map[*vcgen.Var]bool{}
+	newVars = map[*obl.Var]bool{}
 	byName := map[string]*lang.Object{}
 	for _, o := range lowerSig.Frame() {
 		byName[o.Name] = o
@@ -111,7 +111,7 @@ func (r *refiner) frames(b *Builder, lowerSig, upperSig *lang.Signature) (lower,
 			continue
 		}
 		v := b.NewVar(o.Name+"@"+fmt.Sprint(r.upper.Num), SortOf(o.Type))
-		upper.Set(o, vcgen.Ref(v))
+		upper.Set(o, obl.Ref(v))
 		newVars[v] = true
 	}
 	for _, g := range r.bothGlobals() {
@@ -124,8 +124,8 @@ func (r *refiner) frames(b *Builder, lowerSig, upperSig *lang.Signature) (lower,
 
 // upperVars returns the IR variables visible at the upper layer: its
 // globals and the upper frame.
-func (r *refiner) upperVars(upper *Env, sig *lang.Signature) []*vcgen.Var {
-	var vs []*vcgen.Var
+func (r *refiner) upperVars(upper *Env, sig *lang.Signature) []*obl.Var {
+	var vs []*obl.Var
 	for _, g := range r.bothGlobals() {
 		if r.visibleAtUpper(g) {
 			vs = append(vs, upper.Var(g))
@@ -141,24 +141,24 @@ func (r *refiner) upperVars(upper *Env, sig *lang.Signature) []*vcgen.Var {
 // at l+1. τ_{l+1}(s'): assume the gate, snapshot the upper variables, run
 // the lower code, and assert the relation of the upper code between the
 // snapshot and the current values of all but the new variables.
-func (r *refiner) abstraction(b *Builder, kind, msg string, gate vcgen.Expr, lowerCode, upperCode vcgen.Cmd,
-	vars []*vcgen.Var, newVars map[*vcgen.Var]bool, pos []lang.Pos) (*vcgen.Obligation, error) {
-	pre := map[*vcgen.Var]vcgen.Expr{}
-	post := map[*vcgen.Var]vcgen.Expr{}
-	snap := &vcgen.Assign{}
+func (r *refiner) abstraction(b *Builder, kind, msg string, gate obl.Expr, lowerCode, upperCode obl.Cmd,
+	vars []*obl.Var, newVars map[*obl.Var]bool, pos []lang.Pos) (*obl.Obligation, error) {
+	pre := map[*obl.Var]obl.Expr{}
+	post := map[*obl.Var]obl.Expr{}
+	snap := &obl.Assign{}
 	for _, v := range vars {
 		old := b.NewVar(v.Name+".old", v.Sort)
-		snap.Lhs, snap.Rhs = append(snap.Lhs, old), append(snap.Rhs, vcgen.Ref(v))
-		pre[v] = vcgen.Ref(old)
+		snap.Lhs, snap.Rhs = append(snap.Lhs, old), append(snap.Rhs, obl.Ref(v))
+		pre[v] = obl.Ref(old)
 		if !newVars[v] {
-			post[v] = vcgen.Ref(v)
+			post[v] = obl.Ref(v)
 		}
 	}
-	rel, err := vcgen.Relation(upperCode, pre, post)
+	rel, err := obl.Relation(upperCode, pre, post)
 	if err != nil {
 		return nil, err
 	}
-	body := vcgen.Sequence(&vcgen.Assume{E: gate}, snap, lowerCode, Check(kind, rel, msg, pos...))
+	body := obl.Sequence(&obl.Assume{E: gate}, snap, lowerCode, Check(kind, rel, msg, pos...))
 	return b.Obligation(r.obName(kind, pos), kind, body), nil
 }
 
@@ -182,7 +182,7 @@ func (r *refiner) actionToAction(a, up *Action) {
 		return
 	}
 	// As for steps: both gates assumed, transitions compared without them.
-	gate := vcgen.And(b.Gate(a.Step, lower), b.Gate(up.Step, upper))
+	gate := obl.And(b.Gate(a.Step, lower), b.Gate(up.Step, upper))
 	msg := fmt.Sprintf("action %s at layer %d does not abstract action %s at layer %d: from a state satisfying the lower gate, the lower action makes a move the upper one cannot",
 		up.Name(), r.upper.Num, a.Name(), r.lower.Num)
 	ob, err := r.abstraction(b, ActionAbstraction, msg, gate,
@@ -214,17 +214,17 @@ func (r *refiner) procBelow(name string) int {
 // linearization point of the procedure at layer k, which may come after
 // the call, when only what method abstraction proved there holds: the
 // lower action's gate. So that gate must imply the upper requires.
-func (r *refiner) upperGateHolds(a, up *Action, k int) *vcgen.Obligation {
+func (r *refiner) upperGateHolds(a, up *Action, k int) *obl.Obligation {
 	b := NewBuilder(r.prog)
 	lower, upper, _, _ := r.frames(b, &a.Decl.Signature, &up.Decl.Signature)
-	facts := vcgen.And(b.Gate(a.Step, lower), b.Conj(r.lower.Invariants, lower), b.Conj(r.upper.Invariants, upper))
+	facts := obl.And(b.Gate(a.Step, lower), b.Conj(r.lower.Invariants, lower), b.Conj(r.upper.Invariants, upper))
 	msg := fmt.Sprintf("the requires of action %s at layer %d may not hold where %s happens: %s is a procedure at layer %d, whose linearization point may come after the client's call, and there only the gate of %s at layer %d is known to hold",
 		up.Name(), r.upper.Num, a.Name(), a.Name(), k, a.Name(), r.lower.Num)
-	body := vcgen.Sequence(&vcgen.Assume{E: facts}, Check(ActionAbstraction, b.Conj(up.Decl.Requires, upper), msg, up.Decl.Requires[0].Pos(), a.Decl.P))
+	body := obl.Sequence(&obl.Assume{E: facts}, Check(ActionAbstraction, b.Conj(up.Decl.Requires, upper), msg, up.Decl.Requires[0].Pos(), a.Decl.P))
 	return b.Obligation(fmt.Sprintf("l%d-upper-gate-%s", r.lower.Num, a.Name()), ActionAbstraction, body)
 }
 
-func (r *refiner) add(ob *vcgen.Obligation, err error, check string, pos lang.Pos) {
+func (r *refiner) add(ob *obl.Obligation, err error, check string, pos lang.Pos) {
 	if err != nil {
 		r.diags = append(r.diags, &Diagnostic{Check: check, Layer: r.lower.Num, Unknown: true,
 			Msg: fmt.Sprintf("cannot build the check: %v", err), Pos: []lang.Pos{pos}})

@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/lipton-dev/lipton/lang"
-	"github.com/lipton-dev/lipton/vcgen"
+	"github.com/lipton-dev/lipton/obl"
 )
 
 // ClientContract is the check kind of the client-contract obligations.
@@ -125,7 +125,7 @@ func paramText(p *lang.Param) string {
 //
 // The thread's identity is its linear parameters: a linear parameter of
 // P stands for the same value as Q's linear parameter of the same name.
-func (r *refiner) contractObligation(name string, lower, upper *lang.Signature, upos lang.Pos) *vcgen.Obligation {
+func (r *refiner) contractObligation(name string, lower, upper *lang.Signature, upos lang.Pos) *obl.Obligation {
 	b := NewBuilder(r.prog)
 	c := &contract{r: r, b: b, name: name, lower: lower}
 	c.globals = b.GlobalsOf(r.bothGlobals(), "", "globals")
@@ -135,18 +135,18 @@ func (r *refiner) contractObligation(name string, lower, upper *lang.Signature, 
 		where = upper.Requires[0].Pos()
 	}
 	c.pos = []lang.Pos{lower.Requires[0].Pos(), where}
-	facts := vcgen.And(b.Conj(r.lower.Invariants, c.globals), b.Conj(r.upper.Invariants, c.globals), b.Conj(upper.Requires, c.uenv))
-	var check vcgen.Cmd
+	facts := obl.And(b.Conj(r.lower.Invariants, c.globals), b.Conj(r.upper.Invariants, c.globals), b.Conj(upper.Requires, c.uenv))
+	var check obl.Cmd
 	if c.historyHelps() {
-		branches := []vcgen.Cmd{c.firstCall()}
+		branches := []obl.Cmd{c.firstCall()}
 		for _, q := range r.prog.Info.PublicMethods() {
 			branches = append(branches, c.afterCall(q))
 		}
-		check = &vcgen.Choice{Branches: branches}
+		check = &obl.Choice{Branches: branches}
 	} else {
 		check = c.goal("")
 	}
-	body := vcgen.Sequence(b.ClearTraces(), &vcgen.Assume{E: facts}, check)
+	body := obl.Sequence(b.ClearTraces(), &obl.Assume{E: facts}, check)
 	return b.Obligation(fmt.Sprintf("l%d-contract-%s", r.lower.Num, name), ClientContract, body)
 }
 
@@ -173,30 +173,30 @@ type contract struct {
 	name       string
 	lower      *lang.Signature
 	globals    *Env
-	lenv, uenv *Env                  // the globals and P's parameters at each layer
-	linear     map[string]vcgen.Expr // P's linear parameters by name
+	lenv, uenv *Env                // the globals and P's parameters at each layer
+	linear     map[string]obl.Expr // P's linear parameters by name
 	pos        []lang.Pos
 }
 
 // bindParams makes P's parameters, the same variables at both layers.
 func (c *contract) bindParams(upper *lang.Signature) {
 	c.lenv, c.uenv = c.globals.Child(), c.globals.Child()
-	c.linear = map[string]vcgen.Expr{}
-	var params []*vcgen.Var
+	c.linear = map[string]obl.Expr{}
+	var params []*obl.Var
 	for i, p := range c.lower.Params {
 		v := c.b.NewVar(p.Name.Name, SortOf(p.Name.Obj.Type))
 		params = append(params, v)
-		c.lenv.Set(p.Name.Obj, vcgen.Ref(v))
-		c.uenv.Set(upper.Params[i].Name.Obj, vcgen.Ref(v))
+		c.lenv.Set(p.Name.Obj, obl.Ref(v))
+		c.uenv.Set(upper.Params[i].Name.Obj, obl.Ref(v))
 		if p.Linear {
-			c.linear[p.Name.Name] = vcgen.Ref(v)
+			c.linear[p.Name.Name] = obl.Ref(v)
 		}
 	}
 	c.b.group("arguments of "+c.name, params)
 }
 
 // goal asserts P's lower requires, with a message for one case.
-func (c *contract) goal(when string) vcgen.Cmd {
+func (c *contract) goal(when string) obl.Cmd {
 	if when != "" {
 		when = " (" + when + ")"
 	}
@@ -225,26 +225,26 @@ func (c *contract) threadPart() []lang.Expr {
 // firstCall is the branch of the thread's first call: the thread part of
 // the requires holds now if it held in the initial state, since other
 // threads keep it.
-func (c *contract) firstCall() vcgen.Cmd {
+func (c *contract) firstCall() obl.Cmd {
 	b := c.b
 	init := b.GlobalsOf(c.r.bothGlobals(), ".init", "")
 	ienv := init.Child()
 	for _, prm := range c.lower.Params {
 		ienv.Set(prm.Name.Obj, c.lenv.Lookup(prm.Name.Obj))
 	}
-	var facts []vcgen.Expr
+	var facts []obl.Expr
 	for _, g := range c.r.bothGlobals() {
 		if d := g.Decl.(*lang.VarDecl); d.Init != nil {
-			facts = append(facts, vcgen.Eq(init.Lookup(g), b.Expr(d.Init, init)))
+			facts = append(facts, obl.Eq(init.Lookup(g), b.Expr(d.Init, init)))
 		}
 	}
 	thread := c.threadPart()
-	facts = append(facts, vcgen.Implies(b.Conj(thread, ienv), b.Conj(thread, c.lenv)))
-	var vs []*vcgen.Var
+	facts = append(facts, obl.Implies(b.Conj(thread, ienv), b.Conj(thread, c.lenv)))
+	var vs []*obl.Var
 	for _, g := range c.r.bothGlobals() {
 		vs = append(vs, init.Var(g))
 	}
-	return vcgen.Sequence(b.Marked("an initial state", "init", vs), &vcgen.Assume{E: vcgen.And(facts...)},
+	return obl.Sequence(b.Marked("an initial state", "init", vs), &obl.Assume{E: obl.And(facts...)},
 		c.goal("at the thread's first call"))
 }
 
@@ -279,11 +279,11 @@ func readsGlobals(es []lang.Expr) bool {
 }
 
 // afterCall is the branch where the thread's previous call was q.
-func (c *contract) afterCall(q string) vcgen.Cmd {
+func (c *contract) afterCall(q string) obl.Cmd {
 	b := c.b
 	sig, _ := publicMember(c.r.lower, q)
 	if sig == nil {
-		return &vcgen.Assume{E: vcgen.Bool(false)}
+		return &obl.Assume{E: obl.Bool(false)}
 	}
 	env := b.Frame(c.globals, sig, ".prev", "")
 	for _, prm := range sig.Params {
@@ -291,10 +291,10 @@ func (c *contract) afterCall(q string) vcgen.Cmd {
 			env.Set(prm.Name.Obj, v)
 		}
 	}
-	var facts []vcgen.Expr
-	params := map[*vcgen.Var]bool{}
+	var facts []obl.Expr
+	params := map[*obl.Var]bool{}
 	for _, prm := range sig.Params {
-		if v, ok := env.Lookup(prm.Name.Obj).(*vcgen.VarRef); ok {
+		if v, ok := env.Lookup(prm.Name.Obj).(*obl.VarRef); ok {
 			params[v.V] = true
 		}
 	}
@@ -303,14 +303,14 @@ func (c *contract) afterCall(q string) vcgen.Cmd {
 			facts = append(facts, e) // its facts about parameters still hold
 		}
 	}
-	var frame []*vcgen.Var
+	var frame []*obl.Var
 	for _, o := range sig.Frame() {
-		if v, ok := env.Lookup(o).(*vcgen.VarRef); ok {
+		if v, ok := env.Lookup(o).(*obl.VarRef); ok {
 			frame = append(frame, v.V)
 		}
 	}
 	mark := b.Marked(fmt.Sprintf("the thread's previous call, of %s", q), "prev."+q, frame)
 	facts = append(facts, b.Conj(sig.Ensures, env))
 	when := fmt.Sprintf("after the thread's previous call, of %s, whose ensures at layer %d still holds", q, c.r.lower.Num)
-	return vcgen.Sequence(mark, &vcgen.Assume{E: vcgen.And(facts...)}, c.goal(when))
+	return obl.Sequence(mark, &obl.Assume{E: obl.And(facts...)}, c.goal(when))
 }

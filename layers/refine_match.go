@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/lipton-dev/lipton/lang"
-	"github.com/lipton-dev/lipton/vcgen"
+	"github.com/lipton-dev/lipton/obl"
 )
 
 // procToProc checks a procedure against its namesake at the upper layer:
@@ -217,7 +217,7 @@ func (m *matcher) stepPair(l, u lang.Stmt) {
 	// prove wherever its step runs; every lower execution is, step by
 	// step, an upper one, so the upper step runs here too. The transitions
 	// are compared without their gates.
-	gate := vcgen.And(stepGate(b, m.lower, l, lower), stepGate(b, m.upper, u, upper))
+	gate := obl.And(stepGate(b, m.lower, l, lower), stepGate(b, m.upper, u, upper))
 	msg := fmt.Sprintf("the step at line %d of layer %d does not abstract the step at line %d of layer %d: from a state satisfying its gate, the lower step makes a move the upper one cannot",
 		u.Pos().Line, r.upper.Num, l.Pos().Line, r.lower.Num)
 	ob, err := r.abstraction(b, StepAbstraction, msg, gate, b.Stmt(l, lower, Transition), b.Stmt(u, upper, Transition),
@@ -227,11 +227,11 @@ func (m *matcher) stepPair(l, u lang.Stmt) {
 
 // stepGate is the gate of statement s of procedure p: its full gate if
 // it is a step, else what its asserts require.
-func stepGate(b *Builder, p *Proc, s lang.Stmt, env *Env) vcgen.Expr {
+func stepGate(b *Builder, p *Proc, s lang.Stmt, env *Env) obl.Expr {
 	if st := p.StepOf(s); st != nil {
 		return b.Gate(st, env)
 	}
-	return wlp(b.Stmt(s, env, Mode{Check: true}), vcgen.Bool(true))
+	return wlp(b.Stmt(s, env, Mode{Check: true}), obl.Bool(true))
 }
 
 // stripMover prints a statement in full without its mover tag.

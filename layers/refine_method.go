@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/lipton-dev/lipton/lang"
-	"github.com/lipton-dev/lipton/vcgen"
+	"github.com/lipton-dev/lipton/obl"
 )
 
 // procToAction checks method abstraction: procedure p at the lower layer
@@ -87,19 +87,19 @@ type methodCheck struct {
 	a   *Action
 	err error
 
-	env     *Env         // lower globals and p's frame
-	spec    *Env         // the action's frame: parameters bound to p's
-	globals []*vcgen.Var // lower globals, havoced at yields
-	upper   []*vcgen.Var // globals visible at the upper layer
-	outs    []*vcgen.Var // p's outputs
-	gOld    []*vcgen.Var // snapshots of upper
-	oOld    []*vcgen.Var // snapshots of outs
-	pc, ok  *vcgen.Var
-	eval    vcgen.Expr // τ_A(g_old, g, params, outputs)
-	gate    vcgen.Expr // gate(A) for p's parameters
+	env     *Env       // lower globals and p's frame
+	spec    *Env       // the action's frame: parameters bound to p's
+	globals []*obl.Var // lower globals, havoced at yields
+	upper   []*obl.Var // globals visible at the upper layer
+	outs    []*obl.Var // p's outputs
+	gOld    []*obl.Var // snapshots of upper
+	oOld    []*obl.Var // snapshots of outs
+	pc, ok  *obl.Var
+	eval    obl.Expr // τ_A(g_old, g, params, outputs)
+	gate    obl.Expr // gate(A) for p's parameters
 	// For a public method, gateOld records whether gate(A) held where
 	// the current fragment started (see publicGate).
-	gateOld *vcgen.Var
+	gateOld *obl.Var
 }
 
 // publicGate says how method abstraction treats the gate of the refined
@@ -134,10 +134,10 @@ func (m *methodCheck) setup() {
 		m.outs = append(m.outs, v)
 		m.oOld = append(m.oOld, b.NewVar(v.Name+".old", v.Sort))
 	}
-	m.pc = b.NewVar("pc", vcgen.BoolSort)
-	m.ok = b.NewVar("ok", vcgen.BoolSort)
+	m.pc = b.NewVar("pc", obl.BoolSort)
+	m.ok = b.NewVar("ok", obl.BoolSort)
 	if m.publicGate() {
-		m.gateOld = b.NewVar("gate.old", vcgen.BoolSort)
+		m.gateOld = b.NewVar("gate.old", obl.BoolSort)
 	}
 	m.specFrame()
 }
@@ -145,14 +145,14 @@ func (m *methodCheck) setup() {
 // atFragmentStart is what happens where a fragment starts, at entry and
 // after every yield: for a public method, record whether the gate holds;
 // otherwise assume it unless the action already happened.
-func (m *methodCheck) atFragmentStart(entry bool) vcgen.Cmd {
+func (m *methodCheck) atFragmentStart(entry bool) obl.Cmd {
 	switch {
 	case m.publicGate():
-		return vcgen.AssignOne(m.gateOld, m.gate)
+		return obl.AssignOne(m.gateOld, m.gate)
 	case entry:
-		return &vcgen.Assume{E: m.gate}
+		return &obl.Assume{E: m.gate}
 	}
-	return &vcgen.Assume{E: vcgen.Or(vcgen.Ref(m.pc), m.gate)}
+	return &obl.Assume{E: obl.Or(obl.Ref(m.pc), m.gate)}
 }
 
 // specFrame binds the action's frame: its parameters are p's parameters,
@@ -164,26 +164,26 @@ func (m *methodCheck) specFrame() {
 	for i, prm := range a.Params {
 		m.spec.Set(prm.Name.Obj, m.env.Lookup(m.p.Decl.Params[i].Name.Obj))
 	}
-	var fresh []*vcgen.Var
+	var fresh []*obl.Var
 	for _, o := range append(returnsOf(a), localsOf(a)...) {
 		v := b.NewVar(o.Name+"@"+a.Name.Name, SortOf(o.Type))
-		m.spec.Set(o, vcgen.Ref(v))
+		m.spec.Set(o, obl.Ref(v))
 		fresh = append(fresh, v)
 	}
-	m.gate = wlp(b.ActionBody(a, m.spec, Mode{Check: true}), vcgen.Bool(true))
-	pre := map[*vcgen.Var]vcgen.Expr{}
-	post := map[*vcgen.Var]vcgen.Expr{}
+	m.gate = wlp(b.ActionBody(a, m.spec, Mode{Check: true}), obl.Bool(true))
+	pre := map[*obl.Var]obl.Expr{}
+	post := map[*obl.Var]obl.Expr{}
 	for i, v := range m.upper {
-		pre[v], post[v] = vcgen.Ref(m.gOld[i]), vcgen.Ref(v)
+		pre[v], post[v] = obl.Ref(m.gOld[i]), obl.Ref(v)
 	}
 	for i, o := range a.Returns {
-		post[m.spec.Var(o.Name.Obj)] = vcgen.Ref(m.outs[i])
+		post[m.spec.Var(o.Name.Obj)] = obl.Ref(m.outs[i])
 	}
 	// The action's outputs and locals start arbitrary: existentially.
-	body := vcgen.Sequence(&vcgen.Havoc{Vars: fresh}, b.Stmts(a.Body.Stmts, m.spec, Assume))
-	m.eval, m.err = vcgen.Relation(body, pre, post)
+	body := obl.Sequence(&obl.Havoc{Vars: fresh}, b.Stmts(a.Body.Stmts, m.spec, Assume))
+	m.eval, m.err = obl.Relation(body, pre, post)
 	if m.eval == nil {
-		m.eval = vcgen.Bool(false)
+		m.eval = obl.Bool(false)
 	}
 }
 
@@ -205,60 +205,60 @@ func localsOf(a *lang.Action) []*lang.Object {
 	return os
 }
 
-func eqAll(xs, ys []*vcgen.Var) vcgen.Expr {
-	var parts []vcgen.Expr
+func eqAll(xs, ys []*obl.Var) obl.Expr {
+	var parts []obl.Expr
 	for i := range xs {
-		parts = append(parts, vcgen.Eq(vcgen.Ref(xs[i]), vcgen.Ref(ys[i])))
+		parts = append(parts, obl.Eq(obl.Ref(xs[i]), obl.Ref(ys[i])))
 	}
-	return vcgen.And(parts...)
+	return obl.And(parts...)
 }
 
-func copyVars(dst, src []*vcgen.Var) vcgen.Cmd {
-	a := &vcgen.Assign{Lhs: dst}
+func copyVars(dst, src []*obl.Var) obl.Cmd {
+	a := &obl.Assign{Lhs: dst}
 	for _, v := range src {
-		a.Rhs = append(a.Rhs, vcgen.Ref(v))
+		a.Rhs = append(a.Rhs, obl.Ref(v))
 	}
 	return a
 }
 
 // program is the instrumented procedure: entry, body, exit.
-func (m *methodCheck) program() vcgen.Cmd {
+func (m *methodCheck) program() obl.Cmd {
 	b := m.b
-	pcHead := map[*lang.WhileStmt]*vcgen.Var{}
-	w := &Walk{B: b, Env: m.env, Proc: m.p, Mode: Assume, LoopHavoc: []*vcgen.Var{m.ok}}
-	w.Reach = func(y *YieldPoint) vcgen.Cmd { return m.fragmentEnd(y) }
-	w.Resume = func(y *YieldPoint) vcgen.Cmd {
-		cmds := []vcgen.Cmd{
+	pcHead := map[*lang.WhileStmt]*obl.Var{}
+	w := &Walk{B: b, Env: m.env, Proc: m.p, Mode: Assume, LoopHavoc: []*obl.Var{m.ok}}
+	w.Reach = func(y *YieldPoint) obl.Cmd { return m.fragmentEnd(y) }
+	w.Resume = func(y *YieldPoint) obl.Cmd {
+		cmds := []obl.Cmd{
 			copyVars(m.gOld, m.upper), copyVars(m.oOld, m.outs), m.atFragmentStart(false),
 		}
 		if y.Kind == YieldLoop {
 			// ok is havoced at the head; pc ==> ok is invariant.
-			cmds = append(cmds, &vcgen.Assume{E: vcgen.Implies(vcgen.Ref(m.pc), vcgen.Ref(m.ok))})
+			cmds = append(cmds, &obl.Assume{E: obl.Implies(obl.Ref(m.pc), obl.Ref(m.ok))})
 		}
 		title := fmt.Sprintf("after the %s at line %d, other threads having run", y.Kind, y.Pos.Line)
-		return vcgen.Sequence(append(cmds, b.Trace(title, fmt.Sprint(y.Pos.Line), m.upper))...)
+		return obl.Sequence(append(cmds, b.Trace(title, fmt.Sprint(y.Pos.Line), m.upper))...)
 	}
-	w.Loop = func(ws *lang.WhileStmt) vcgen.Cmd {
-		pcHead[ws] = b.NewVar("pc.loop", vcgen.BoolSort)
-		return vcgen.AssignOne(pcHead[ws], vcgen.Ref(m.pc))
+	w.Loop = func(ws *lang.WhileStmt) obl.Cmd {
+		pcHead[ws] = b.NewVar("pc.loop", obl.BoolSort)
+		return obl.AssignOne(pcHead[ws], obl.Ref(m.pc))
 	}
-	w.BackEdge = func(ws *lang.WhileStmt) vcgen.Cmd {
-		return Check(MethodAbstraction, vcgen.Eq(vcgen.Ref(m.pc), vcgen.Ref(pcHead[ws])),
+	w.BackEdge = func(ws *lang.WhileStmt) obl.Cmd {
+		return Check(MethodAbstraction, obl.Eq(obl.Ref(m.pc), obl.Ref(pcHead[ws])),
 			fmt.Sprintf("%s does not refine action %s: an iteration of the loop at line %d that goes back to the loop head performs %s; it must happen in the iteration that leaves the loop",
 				m.p.Name(), m.a.Name(), ws.P.Line, m.a.Name()), ws.P, m.a.Decl.P)
 	}
-	w.Exit = func() vcgen.Cmd {
-		return Check(MethodAbstraction, vcgen.Ref(m.ok),
+	w.Exit = func() obl.Cmd {
+		return Check(MethodAbstraction, obl.Ref(m.ok),
 			fmt.Sprintf("%s does not refine action %s: on some path no fragment performs %s (no fragment's change of the globals and outputs is a step of %s)", m.p.Name(), m.a.Name(), m.a.Name(), m.a.Name()),
 			m.p.Exit.Yield.Pos, m.a.Decl.P)
 	}
 	body := w.Body()
-	entry := vcgen.And(b.AnnotationAfter(m.p.Entry.Yield, m.env), b.ParamFacts(m.p, m.env))
-	return vcgen.Sequence(
+	entry := obl.And(b.AnnotationAfter(m.p.Entry.Yield, m.env), b.ParamFacts(m.p, m.env))
+	return obl.Sequence(
 		b.ClearTraces(),
-		&vcgen.Assume{E: entry},
+		&obl.Assume{E: entry},
 		m.atFragmentStart(true),
-		&vcgen.Assign{Lhs: []*vcgen.Var{m.pc, m.ok}, Rhs: []vcgen.Expr{vcgen.Bool(false), vcgen.Bool(false)}},
+		&obl.Assign{Lhs: []*obl.Var{m.pc, m.ok}, Rhs: []obl.Expr{obl.Bool(false), obl.Bool(false)}},
 		copyVars(m.gOld, m.upper), copyVars(m.oOld, m.outs),
 		body,
 	)
@@ -266,18 +266,18 @@ func (m *methodCheck) program() vcgen.Cmd {
 
 // fragmentEnd checks the fragment that just ended at yield point y
 // against the action and updates pc and ok.
-func (m *methodCheck) fragmentEnd(y *YieldPoint) vcgen.Cmd {
+func (m *methodCheck) fragmentEnd(y *YieldPoint) obl.Cmd {
 	sameG, sameO := eqAll(m.upper, m.gOld), eqAll(m.outs, m.oOld)
-	pc, ok := vcgen.Ref(m.pc), vcgen.Ref(m.ok)
+	pc, ok := obl.Ref(m.pc), obl.Ref(m.ok)
 	name, act := m.p.Name(), m.a.Name()
 	pos := y.Pos
-	trace := m.b.Trace(fmt.Sprintf("when the fragment ending at line %d ends", pos.Line), fmt.Sprint(pos.Line), append(append([]*vcgen.Var(nil), m.upper...), m.outs...))
-	cmds := []vcgen.Cmd{
+	trace := m.b.Trace(fmt.Sprintf("when the fragment ending at line %d ends", pos.Line), fmt.Sprint(pos.Line), append(append([]*obl.Var(nil), m.upper...), m.outs...))
+	cmds := []obl.Cmd{
 		trace,
-		Check(MethodAbstraction, vcgen.Or(pc, sameG, m.eval),
+		Check(MethodAbstraction, obl.Or(pc, sameG, m.eval),
 			fmt.Sprintf("%s does not refine action %s: the fragment ending here changes the state in a way that does not match %s", name, act, act),
 			pos, m.a.Decl.P),
-		Check(MethodAbstraction, vcgen.Implies(pc, vcgen.And(sameG, sameO)),
+		Check(MethodAbstraction, obl.Implies(pc, obl.And(sameG, sameO)),
 			fmt.Sprintf("%s does not refine action %s: the fragment ending here changes the state or the outputs after %s was performed", name, act, act),
 			pos, m.a.Decl.P),
 	}
@@ -286,12 +286,12 @@ func (m *methodCheck) fragmentEnd(y *YieldPoint) vcgen.Cmd {
 		// The fragment that changes the state performs the action: the
 		// gate must hold where it starts. A fragment that changes
 		// nothing performs it only if the gate held there too.
-		gateOld := vcgen.Ref(m.gateOld)
-		cmds = append(cmds, Check(MethodAbstraction, vcgen.Or(pc, sameG, gateOld), m.gateMessage(pos), pos, m.gatePos()))
-		performs = vcgen.And(m.eval, vcgen.Or(gateOld, vcgen.Not(sameG)))
+		gateOld := obl.Ref(m.gateOld)
+		cmds = append(cmds, Check(MethodAbstraction, obl.Or(pc, sameG, gateOld), m.gateMessage(pos), pos, m.gatePos()))
+		performs = obl.And(m.eval, obl.Or(gateOld, obl.Not(sameG)))
 	}
-	return vcgen.Sequence(append(cmds, &vcgen.Assign{Lhs: []*vcgen.Var{m.pc, m.ok},
-		Rhs: []vcgen.Expr{vcgen.Implies(sameG, pc), vcgen.Or(performs, vcgen.And(sameO, ok))}})...)
+	return obl.Sequence(append(cmds, &obl.Assign{Lhs: []*obl.Var{m.pc, m.ok},
+		Rhs: []obl.Expr{obl.Implies(sameG, pc), obl.Or(performs, obl.And(sameO, ok))}})...)
 }
 
 // gateMessage explains a failure of the gate where the action happens.

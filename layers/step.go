@@ -2,7 +2,7 @@ package layers
 
 import (
 	"github.com/lipton-dev/lipton/lang"
-	"github.com/lipton-dev/lipton/vcgen"
+	"github.com/lipton-dev/lipton/obl"
 )
 
 // Thread binds the frame of the thread that executes step s: new
@@ -12,7 +12,7 @@ func (b *Builder) Thread(env *Env, s *Step, suffix, title string) *Env {
 }
 
 // Body translates the transition of step s for the thread bound in env.
-func (b *Builder) Body(s *Step, env *Env, m Mode) vcgen.Cmd {
+func (b *Builder) Body(s *Step, env *Env, m Mode) obl.Cmd {
 	if s.Action != nil {
 		return b.ActionBody(s.Action.Decl, env, m)
 	}
@@ -25,35 +25,35 @@ func (b *Builder) Body(s *Step, env *Env, m Mode) vcgen.Cmd {
 // its asserts, the conjuncts of the procedure's requires that read only
 // parameters (parameters never change), and the annotation of the yields
 // it directly follows (DESIGN §3).
-func (b *Builder) Gate(s *Step, env *Env) vcgen.Expr {
+func (b *Builder) Gate(s *Step, env *Env) obl.Expr {
 	if s.Action != nil {
-		return wlp(b.ActionBody(s.Action.Decl, env, Mode{Check: true}), vcgen.Bool(true))
+		return wlp(b.ActionBody(s.Action.Decl, env, Mode{Check: true}), obl.Bool(true))
 	}
-	body := wlp(b.Stmt(s.Stmt, env, Mode{Check: true}), vcgen.Bool(true))
-	return vcgen.And(b.ParamFacts(s.Proc, env), b.Context(s, env), body)
+	body := wlp(b.Stmt(s.Stmt, env, Mode{Check: true}), obl.Bool(true))
+	return obl.And(b.ParamFacts(s.Proc, env), b.Context(s, env), body)
 }
 
 // ParamFacts returns the conjuncts of p's requires that read only its
 // parameters and constants: they hold throughout p.
-func (b *Builder) ParamFacts(p *Proc, env *Env) vcgen.Expr {
-	params := map[*vcgen.Var]bool{}
+func (b *Builder) ParamFacts(p *Proc, env *Env) obl.Expr {
+	params := map[*obl.Var]bool{}
 	for _, prm := range p.Decl.Params {
 		params[env.Var(prm.Name.Obj)] = true
 	}
-	var keep []vcgen.Expr
+	var keep []obl.Expr
 	for _, c := range conjuncts(b.Conj(p.Decl.Requires, env)) {
 		if b.onlyVars(c, params) {
 			keep = append(keep, c)
 		}
 	}
-	return vcgen.And(keep...)
+	return obl.And(keep...)
 }
 
 // onlyVars reports whether every state variable e reads is in allowed.
 // Uninterpreted constants are state variables of the obligation too, but
 // they never change, so they are allowed.
-func (b *Builder) onlyVars(e vcgen.Expr, allowed map[*vcgen.Var]bool) bool {
-	for _, v := range vcgen.FreeVars(e) {
+func (b *Builder) onlyVars(e obl.Expr, allowed map[*obl.Var]bool) bool {
+	for _, v := range obl.FreeVars(e) {
 		if !allowed[v] && !b.consts[v] {
 			return false
 		}
@@ -65,13 +65,13 @@ func (b *Builder) onlyVars(e vcgen.Expr, allowed map[*vcgen.Var]bool) bool {
 // disjunction, over the paths from yield points to the step, of the
 // yield's annotation and the branch conditions, without the conjuncts
 // about locals that private statements on the path overwrote.
-func (b *Builder) Context(s *Step, env *Env) vcgen.Expr {
+func (b *Builder) Context(s *Step, env *Env) obl.Expr {
 	if s.Context == nil {
-		return vcgen.Bool(true)
+		return obl.Bool(true)
 	}
-	var alts []vcgen.Expr
+	var alts []obl.Expr
 	for _, p := range s.Context.Paths {
-		stale := map[*vcgen.Var]bool{}
+		stale := map[*obl.Var]bool{}
 		for o := range p.Assigned {
 			stale[env.Var(o)] = true
 		}
@@ -81,27 +81,27 @@ func (b *Builder) Context(s *Step, env *Env) vcgen.Expr {
 				facts = append(facts, b.condition(n, env))
 			}
 		}
-		var fresh []vcgen.Expr
+		var fresh []obl.Expr
 		for _, f := range facts {
 			if !mentionsAny(f, stale) {
 				fresh = append(fresh, f)
 			}
 		}
-		alts = append(alts, vcgen.And(fresh...))
+		alts = append(alts, obl.And(fresh...))
 	}
-	return vcgen.Or(alts...)
+	return obl.Or(alts...)
 }
 
-func (b *Builder) condition(n *Node, env *Env) vcgen.Expr {
+func (b *Builder) condition(n *Node, env *Env) obl.Expr {
 	c := b.Expr(n.Cond, env)
 	if n.Negated {
-		return vcgen.Not(c)
+		return obl.Not(c)
 	}
 	return c
 }
 
-func mentionsAny(e vcgen.Expr, vs map[*vcgen.Var]bool) bool {
-	for _, v := range vcgen.FreeVars(e) {
+func mentionsAny(e obl.Expr, vs map[*obl.Var]bool) bool {
+	for _, v := range obl.FreeVars(e) {
 		if vs[v] {
 			return true
 		}
@@ -112,21 +112,21 @@ func mentionsAny(e vcgen.Expr, vs map[*vcgen.Var]bool) bool {
 // AnnotationAt translates what must hold when a thread reaches yield
 // point y: its annotation and the layer's invariants; at a call, the
 // callee's requires for the call's arguments.
-func (b *Builder) AnnotationAt(y *YieldPoint, env *Env) vcgen.Expr {
+func (b *Builder) AnnotationAt(y *YieldPoint, env *Env) obl.Expr {
 	inv := b.Conj(y.Proc.Layer.Invariants, env)
 	if q := y.Callee(); q != nil {
-		return vcgen.And(b.Conj(q.Requires, b.calleeEnv(y, env)), inv)
+		return obl.And(b.Conj(q.Requires, b.calleeEnv(y, env)), inv)
 	}
-	return vcgen.And(b.Conj(y.Ann, env), inv)
+	return obl.And(b.Conj(y.Ann, env), inv)
 }
 
 // AnnotationAfter translates what holds when a thread resumes after
 // yield point y: like AnnotationAt, but after a call the callee's
 // ensures (for the call's arguments and outputs).
-func (b *Builder) AnnotationAfter(y *YieldPoint, env *Env) vcgen.Expr {
+func (b *Builder) AnnotationAfter(y *YieldPoint, env *Env) obl.Expr {
 	if q := y.Callee(); q != nil {
 		inv := b.Conj(y.Proc.Layer.Invariants, env)
-		return vcgen.And(b.Conj(q.Ensures, b.calleeEnv(y, env)), inv)
+		return obl.And(b.Conj(q.Ensures, b.calleeEnv(y, env)), inv)
 	}
 	return b.AnnotationAt(y, env)
 }

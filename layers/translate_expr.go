@@ -4,25 +4,25 @@ import (
 	"fmt"
 
 	"github.com/lipton-dev/lipton/lang"
-	"github.com/lipton-dev/lipton/vcgen"
+	"github.com/lipton-dev/lipton/obl"
 )
 
-var binaryOps = map[lang.Op]vcgen.BinaryOp{
-	lang.OpIff: vcgen.OpIff, lang.OpImplies: vcgen.OpImplies, lang.OpOr: vcgen.OpOr, lang.OpAnd: vcgen.OpAnd,
-	lang.OpEq: vcgen.OpEq, lang.OpNe: vcgen.OpNe, lang.OpLt: vcgen.OpLt, lang.OpLe: vcgen.OpLe,
-	lang.OpGt: vcgen.OpGt, lang.OpGe: vcgen.OpGe, lang.OpAdd: vcgen.OpAdd, lang.OpSub: vcgen.OpSub,
-	lang.OpMul: vcgen.OpMul, lang.OpDiv: vcgen.OpDiv, lang.OpMod: vcgen.OpMod,
+var binaryOps = map[lang.Op]obl.BinaryOp{
+	lang.OpIff: obl.OpIff, lang.OpImplies: obl.OpImplies, lang.OpOr: obl.OpOr, lang.OpAnd: obl.OpAnd,
+	lang.OpEq: obl.OpEq, lang.OpNe: obl.OpNe, lang.OpLt: obl.OpLt, lang.OpLe: obl.OpLe,
+	lang.OpGt: obl.OpGt, lang.OpGe: obl.OpGe, lang.OpAdd: obl.OpAdd, lang.OpSub: obl.OpSub,
+	lang.OpMul: obl.OpMul, lang.OpDiv: obl.OpDiv, lang.OpMod: obl.OpMod,
 }
 
 // Expr translates a checked expression in env. Calls of functions are
 // inlined: the body is translated with the parameters bound to the
 // arguments.
-func (b *Builder) Expr(e lang.Expr, env *Env) vcgen.Expr {
+func (b *Builder) Expr(e lang.Expr, env *Env) obl.Expr {
 	switch e := e.(type) {
 	case *lang.IntLit:
-		return vcgen.Int(e.Val)
+		return obl.Int(e.Val)
 	case *lang.BoolLit:
-		return vcgen.Bool(e.Val)
+		return obl.Bool(e.Val)
 	case *lang.Ident:
 		if v := env.Lookup(e.Obj); v != nil {
 			return v
@@ -33,29 +33,29 @@ func (b *Builder) Expr(e lang.Expr, env *Env) vcgen.Expr {
 		panic(fmt.Sprintf("layers: %s %s is not bound at %s", e.Obj.Kind, e.Name, e.P))
 	case *lang.UnaryExpr:
 		if e.Op == lang.OpNeg {
-			return vcgen.Neg(b.Expr(e.X, env))
+			return obl.Neg(b.Expr(e.X, env))
 		}
-		return vcgen.Not(b.Expr(e.X, env))
+		return obl.Not(b.Expr(e.X, env))
 	case *lang.BinaryExpr:
-		return vcgen.BinaryOf(binaryOps[e.Op], b.Expr(e.X, env), b.Expr(e.Y, env))
+		return obl.BinaryOf(binaryOps[e.Op], b.Expr(e.X, env), b.Expr(e.Y, env))
 	case *lang.IndexExpr:
-		return vcgen.Index(b.Expr(e.Map, env), b.Expr(e.Key, env))
+		return obl.Index(b.Expr(e.Map, env), b.Expr(e.Key, env))
 	case *lang.UpdateExpr:
-		return vcgen.Update(b.Expr(e.Map, env), b.Expr(e.Key, env), b.Expr(e.Val, env))
+		return obl.Update(b.Expr(e.Map, env), b.Expr(e.Key, env), b.Expr(e.Val, env))
 	case *lang.CondExpr:
-		return vcgen.IfThenElse(b.Expr(e.Cond, env), b.Expr(e.Then, env), b.Expr(e.Else, env))
+		return obl.IfThenElse(b.Expr(e.Cond, env), b.Expr(e.Then, env), b.Expr(e.Else, env))
 	case *lang.QuantExpr:
 		inner := env.Child()
-		var bound []*vcgen.Var
+		var bound []*obl.Var
 		for _, p := range e.Vars {
 			v := b.bound(p.Name.Name, SortOf(p.Name.Obj.Type))
-			inner.Set(p.Name.Obj, &vcgen.VarRef{V: v})
+			inner.Set(p.Name.Obj, &obl.VarRef{V: v})
 			bound = append(bound, v)
 		}
 		if e.Exists {
-			return vcgen.Exists(bound, b.Expr(e.Body, inner))
+			return obl.Exists(bound, b.Expr(e.Body, inner))
 		}
-		return vcgen.Forall(bound, b.Expr(e.Body, inner))
+		return obl.Forall(bound, b.Expr(e.Body, inner))
 	case *lang.CallExpr:
 		fn := e.Func.Obj.Decl.(*lang.FuncDecl)
 		inner := env.Child()
@@ -68,21 +68,21 @@ func (b *Builder) Expr(e lang.Expr, env *Env) vcgen.Expr {
 }
 
 // Conj translates the conjunction of expressions (true if none).
-func (b *Builder) Conj(es []lang.Expr, env *Env) vcgen.Expr {
-	var parts []vcgen.Expr
+func (b *Builder) Conj(es []lang.Expr, env *Env) obl.Expr {
+	var parts []obl.Expr
 	for _, e := range es {
 		parts = append(parts, b.Expr(e, env))
 	}
-	return vcgen.And(parts...)
+	return obl.And(parts...)
 }
 
 // conjuncts splits a formula at its top-level conjunctions.
-func conjuncts(e vcgen.Expr) []vcgen.Expr {
-	if b, ok := e.(*vcgen.Binary); ok && b.Op == vcgen.OpAnd {
+func conjuncts(e obl.Expr) []obl.Expr {
+	if b, ok := e.(*obl.Binary); ok && b.Op == obl.OpAnd {
 		return append(conjuncts(b.X), conjuncts(b.Y)...)
 	}
-	if l, ok := e.(*vcgen.BoolLit); ok && l.V {
+	if l, ok := e.(*obl.BoolLit); ok && l.V {
 		return nil
 	}
-	return []vcgen.Expr{e}
+	return []obl.Expr{e}
 }

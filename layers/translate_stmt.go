@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/lipton-dev/lipton/lang"
-	"github.com/lipton-dev/lipton/vcgen"
+	"github.com/lipton-dev/lipton/obl"
 )
 
 // Mode says how the asserts of translated statements are treated.
@@ -28,18 +28,18 @@ var Assume = Mode{}
 var Transition = Mode{Drop: true}
 
 // Pos converts a source position for the IR.
-func Pos(p lang.Pos) vcgen.Pos { return vcgen.Pos{File: p.File, Line: p.Line, Col: p.Col} }
+func Pos(p lang.Pos) obl.Pos { return obl.Pos{File: p.File, Line: p.Line, Col: p.Col} }
 
 // assertion is an assert (in check mode), an assume of e, or nothing
 // (in drop mode).
-func assertion(m Mode, e vcgen.Expr, msg string, pos ...lang.Pos) vcgen.Cmd {
+func assertion(m Mode, e obl.Expr, msg string, pos ...lang.Pos) obl.Cmd {
 	if m.Drop {
-		return vcgen.Sequence()
+		return obl.Sequence()
 	}
 	if !m.Check {
-		return &vcgen.Assume{E: e}
+		return &obl.Assume{E: e}
 	}
-	a := &vcgen.Assert{E: e, Kind: m.Kind, Msg: msg}
+	a := &obl.Assert{E: e, Kind: m.Kind, Msg: msg}
 	for _, p := range pos {
 		a.Pos = append(a.Pos, Pos(p))
 	}
@@ -47,46 +47,46 @@ func assertion(m Mode, e vcgen.Expr, msg string, pos ...lang.Pos) vcgen.Cmd {
 }
 
 // Stmts translates a statement list of an action body or a step.
-func (b *Builder) Stmts(ss []lang.Stmt, env *Env, m Mode) vcgen.Cmd {
-	var cmds []vcgen.Cmd
+func (b *Builder) Stmts(ss []lang.Stmt, env *Env, m Mode) obl.Cmd {
+	var cmds []obl.Cmd
 	for _, s := range ss {
 		cmds = append(cmds, b.Stmt(s, env, m))
 	}
-	return vcgen.Sequence(cmds...)
+	return obl.Sequence(cmds...)
 }
 
 // Stmt translates a statement that executes without yielding: a simple
 // statement, a [ ] group, a branch or choice of such, or a call of an
 // action (inlined).
-func (b *Builder) Stmt(s lang.Stmt, env *Env, m Mode) vcgen.Cmd {
+func (b *Builder) Stmt(s lang.Stmt, env *Env, m Mode) obl.Cmd {
 	switch s := s.(type) {
 	case *lang.AssignStmt:
 		a := b.assign(s, env)
-		return vcgen.Sequence(b.defined(m, s.P, a.Rhs...), a)
+		return obl.Sequence(b.defined(m, s.P, a.Rhs...), a)
 	case *lang.HavocStmt:
-		var vs []*vcgen.Var
+		var vs []*obl.Var
 		for _, id := range s.Vars {
 			vs = append(vs, env.Var(id.Obj))
 		}
-		return &vcgen.Havoc{Vars: vs}
+		return &obl.Havoc{Vars: vs}
 	case *lang.AssumeStmt:
 		c := b.Expr(s.Cond, env)
-		return vcgen.Sequence(b.defined(m, s.P, c), &vcgen.Assume{E: c})
+		return obl.Sequence(b.defined(m, s.P, c), &obl.Assume{E: c})
 	case *lang.AssertStmt:
 		c := b.Expr(s.Cond, env)
-		return vcgen.Sequence(b.defined(m, s.P, c), assertion(m, c, "this assertion may fail", s.P))
+		return obl.Sequence(b.defined(m, s.P, c), assertion(m, c, "this assertion may fail", s.P))
 	case *lang.StepStmt:
 		return b.Stmts(s.Body, env, m)
 	case *lang.BlockStmt:
 		return b.Stmts(s.Block.Stmts, env, m)
 	case *lang.IfStmt:
-		return b.ifStmt(s, env, m, b.Stmts, func(e lang.Stmt) vcgen.Cmd { return b.Stmt(e, env, m) })
+		return b.ifStmt(s, env, m, b.Stmts, func(e lang.Stmt) obl.Cmd { return b.Stmt(e, env, m) })
 	case *lang.ChoiceStmt:
-		var brs []vcgen.Cmd
+		var brs []obl.Cmd
 		for _, br := range s.Branches {
 			brs = append(brs, b.Stmts(br.Stmts, env, m))
 		}
-		return &vcgen.Choice{Branches: brs}
+		return &obl.Choice{Branches: brs}
 	case *lang.CallStmt:
 		return b.CallAction(s, env, m)
 	}
@@ -96,19 +96,19 @@ func (b *Builder) Stmt(s lang.Stmt, env *Env, m Mode) vcgen.Cmd {
 // ifStmt translates an if with the given translations of its branches:
 // a choice between the branches, each guarded by an assume.
 func (b *Builder) ifStmt(s *lang.IfStmt, env *Env, m Mode,
-	block func([]lang.Stmt, *Env, Mode) vcgen.Cmd, elseStmt func(lang.Stmt) vcgen.Cmd) vcgen.Cmd {
+	block func([]lang.Stmt, *Env, Mode) obl.Cmd, elseStmt func(lang.Stmt) obl.Cmd) obl.Cmd {
 	then := block(s.Then.Stmts, env, m)
-	var els vcgen.Cmd = vcgen.Sequence()
+	var els obl.Cmd = obl.Sequence()
 	if s.Else != nil {
 		els = elseStmt(s.Else)
 	}
 	if s.Cond == nil {
-		return &vcgen.Choice{Branches: []vcgen.Cmd{then, els}}
+		return &obl.Choice{Branches: []obl.Cmd{then, els}}
 	}
 	c := b.Expr(s.Cond, env)
-	return vcgen.Sequence(b.defined(m, s.P, c), &vcgen.Choice{Branches: []vcgen.Cmd{
-		vcgen.Sequence(&vcgen.Assume{E: c}, then),
-		vcgen.Sequence(&vcgen.Assume{E: vcgen.Not(c)}, els),
+	return obl.Sequence(b.defined(m, s.P, c), &obl.Choice{Branches: []obl.Cmd{
+		obl.Sequence(&obl.Assume{E: c}, then),
+		obl.Sequence(&obl.Assume{E: obl.Not(c)}, els),
 	}})
 }
 
@@ -117,32 +117,32 @@ func (b *Builder) ifStmt(s *lang.IfStmt, env *Env, m Mode,
 // reports it as an error), so wherever a thread evaluates an expression
 // the checks that follow its paths prove that it does not happen; the
 // transition relations used elsewhere assume it.
-func (b *Builder) defined(m Mode, pos lang.Pos, es ...vcgen.Expr) vcgen.Cmd {
+func (b *Builder) defined(m Mode, pos lang.Pos, es ...obl.Expr) obl.Cmd {
 	if !m.Check || m.Drop {
-		return vcgen.Sequence()
+		return obl.Sequence()
 	}
-	var parts []vcgen.Expr
+	var parts []obl.Expr
 	for _, e := range es {
-		parts = append(parts, vcgen.Defined(e))
+		parts = append(parts, obl.Defined(e))
 	}
-	d := vcgen.And(parts...)
-	if lit, ok := d.(*vcgen.BoolLit); ok && lit.V {
-		return vcgen.Sequence()
+	d := obl.And(parts...)
+	if lit, ok := d.(*obl.BoolLit); ok && lit.V {
+		return obl.Sequence()
 	}
 	return assertion(m, d, "a divisor may be 0 here: division by zero is an error", pos)
 }
 
-func (b *Builder) assign(s *lang.AssignStmt, env *Env) *vcgen.Assign {
-	a := &vcgen.Assign{}
+func (b *Builder) assign(s *lang.AssignStmt, env *Env) *obl.Assign {
+	a := &obl.Assign{}
 	for i, lv := range s.Lhs {
 		v := env.Var(lv.Name.Obj)
 		val := b.Expr(s.Rhs[i], env)
 		if len(lv.Indices) > 0 {
-			var keys []vcgen.Expr
+			var keys []obl.Expr
 			for _, k := range lv.Indices {
 				keys = append(keys, b.Expr(k, env))
 			}
-			val = storePath(vcgen.Ref(v), keys, val)
+			val = storePath(obl.Ref(v), keys, val)
 		}
 		a.Lhs = append(a.Lhs, v)
 		a.Rhs = append(a.Rhs, val)
@@ -151,71 +151,71 @@ func (b *Builder) assign(s *lang.AssignStmt, env *Env) *vcgen.Assign {
 }
 
 // storePath is m with the location m[k1][k2]... set to val.
-func storePath(m vcgen.Expr, keys []vcgen.Expr, val vcgen.Expr) vcgen.Expr {
+func storePath(m obl.Expr, keys []obl.Expr, val obl.Expr) obl.Expr {
 	if len(keys) == 0 {
 		return val
 	}
-	inner := storePath(vcgen.Index(m, keys[0]), keys[1:], val)
-	return vcgen.Update(m, keys[0], inner)
+	inner := storePath(obl.Index(m, keys[0]), keys[1:], val)
+	return obl.Update(m, keys[0], inner)
 }
 
 // CallAction inlines a call of an action: the arguments are bound to
 // fresh copies of the action's frame, the action's requires is checked
 // (or assumed), its body runs, and its outputs are copied to the call's
 // targets.
-func (b *Builder) CallAction(s *lang.CallStmt, env *Env, m Mode) vcgen.Cmd {
+func (b *Builder) CallAction(s *lang.CallStmt, env *Env, m Mode) obl.Cmd {
 	act := s.Callee.Obj.Decl.(*lang.Action)
 	inner := b.Frame(env, &act.Signature, "@"+act.Name.Name, "")
-	var params []*vcgen.Var
-	var args []vcgen.Expr
+	var params []*obl.Var
+	var args []obl.Expr
 	for i, p := range act.Params {
 		params = append(params, inner.Var(p.Name.Obj))
 		args = append(args, b.Expr(s.Args[i], env))
 	}
-	cmds := []vcgen.Cmd{b.defined(m, s.P, args...), &vcgen.Assign{Lhs: params, Rhs: args}}
+	cmds := []obl.Cmd{b.defined(m, s.P, args...), &obl.Assign{Lhs: params, Rhs: args}}
 	if len(act.Requires) > 0 {
 		msg := fmt.Sprintf("the requires of action %s may not hold at this call", act.Name.Name)
 		cmds = append(cmds, assertion(m, b.Conj(act.Requires, inner), msg, s.P, act.Requires[0].Pos()))
 	}
 	cmds = append(cmds, b.Stmts(act.Body.Stmts, inner, m))
 	if len(s.Outs) > 0 {
-		out := &vcgen.Assign{}
+		out := &obl.Assign{}
 		for i, o := range s.Outs {
 			out.Lhs = append(out.Lhs, env.Var(o.Obj))
-			out.Rhs = append(out.Rhs, &vcgen.VarRef{V: inner.Var(act.Returns[i].Name.Obj)})
+			out.Rhs = append(out.Rhs, &obl.VarRef{V: inner.Var(act.Returns[i].Name.Obj)})
 		}
 		cmds = append(cmds, out)
 	}
-	return vcgen.Sequence(cmds...)
+	return obl.Sequence(cmds...)
 }
 
 // ActionBody translates an action as a step executed by the thread whose
 // frame is bound in env: its requires (checked or assumed) and its body.
-func (b *Builder) ActionBody(a *lang.Action, env *Env, m Mode) vcgen.Cmd {
-	var cmds []vcgen.Cmd
+func (b *Builder) ActionBody(a *lang.Action, env *Env, m Mode) obl.Cmd {
+	var cmds []obl.Cmd
 	if len(a.Requires) > 0 {
 		msg := fmt.Sprintf("the requires of action %s may not hold", a.Name.Name)
 		cmds = append(cmds, assertion(m, b.Conj(a.Requires, env), msg, a.Requires[0].Pos()))
 	}
 	cmds = append(cmds, b.Stmts(a.Body.Stmts, env, m))
-	return vcgen.Sequence(cmds...)
+	return obl.Sequence(cmds...)
 }
 
 // Check returns an assert of kind kind with a message and the source
 // positions involved.
-func Check(kind string, e vcgen.Expr, msg string, pos ...lang.Pos) *vcgen.Assert {
-	return assertion(Mode{Check: true, Kind: kind}, e, msg, pos...).(*vcgen.Assert)
+func Check(kind string, e obl.Expr, msg string, pos ...lang.Pos) *obl.Assert {
+	return assertion(Mode{Check: true, Kind: kind}, e, msg, pos...).(*obl.Assert)
 }
 
 // Distinct assumes that the linear parameters of two threads differ.
-func Distinct(sig1 *lang.Signature, env1 *Env, sig2 *lang.Signature, env2 *Env) vcgen.Cmd {
-	var facts []vcgen.Expr
+func Distinct(sig1 *lang.Signature, env1 *Env, sig2 *lang.Signature, env2 *Env) obl.Cmd {
+	var facts []obl.Expr
 	for _, p := range sig1.Params {
 		for _, q := range sig2.Params {
 			if p.Linear && q.Linear && lang.Identical(p.Name.Obj.Type, q.Name.Obj.Type) {
-				facts = append(facts, vcgen.Ne(env1.Lookup(p.Name.Obj), env2.Lookup(q.Name.Obj)))
+				facts = append(facts, obl.Ne(env1.Lookup(p.Name.Obj), env2.Lookup(q.Name.Obj)))
 			}
 		}
 	}
-	return &vcgen.Assume{E: vcgen.And(facts...)}
+	return &obl.Assume{E: obl.And(facts...)}
 }

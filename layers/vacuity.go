@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/lipton-dev/lipton/lang"
-	"github.com/lipton-dev/lipton/vcgen"
+	"github.com/lipton-dev/lipton/obl"
 )
 
 // Vacuity is the check kind of the vacuity checks.
@@ -23,10 +23,10 @@ const Vacuity = "vacuity"
 // diagnostic if the program has no public method at all. The questions
 // about clients are asked at the top layer, whose requires are the
 // client contract; those about returning, at layer 0, the implementation.
-func VacuityChecks(l *Layer) ([]*vcgen.Obligation, []*Diagnostic) {
+func VacuityChecks(l *Layer) ([]*obl.Obligation, []*Diagnostic) {
 	prog := l.Program
 	public := prog.Info.PublicMethods()
-	var obs []*vcgen.Obligation
+	var obs []*obl.Obligation
 	if l.Num == len(prog.Layers)-1 {
 		if len(public) == 0 {
 			return nil, []*Diagnostic{{Check: Vacuity, Layer: l.Num, Subject: "public methods",
@@ -52,17 +52,17 @@ func VacuityChecks(l *Layer) ([]*vcgen.Obligation, []*Diagnostic) {
 
 // allInvariants conjoins the global invariants of every layer: each holds
 // in every reachable state in which no thread is inside a fragment.
-func allInvariants(b *Builder, prog *Program, env *Env) vcgen.Expr {
-	var parts []vcgen.Expr
+func allInvariants(b *Builder, prog *Program, env *Env) obl.Expr {
+	var parts []obl.Expr
 	for _, l := range prog.Layers {
 		parts = append(parts, b.Conj(l.Invariants, env))
 	}
-	return vcgen.And(parts...)
+	return obl.And(parts...)
 }
 
 // witness is a witness assert: it holds if some execution reaches it.
-func witness(msg string, pos ...lang.Pos) *vcgen.Assert {
-	w := Check(Vacuity, vcgen.Bool(false), msg, pos...)
+func witness(msg string, pos ...lang.Pos) *obl.Assert {
+	w := Check(Vacuity, obl.Bool(false), msg, pos...)
 	w.Witness = true
 	return w
 }
@@ -70,7 +70,7 @@ func witness(msg string, pos ...lang.Pos) *vcgen.Assert {
 // callable asks for a state, satisfying every layer's invariants, in
 // which a client may call public method name (its requires at the top
 // layer holds for some arguments).
-func callable(prog *Program, name string) *vcgen.Obligation {
+func callable(prog *Program, name string) *obl.Obligation {
 	top := prog.Layers[len(prog.Layers)-1]
 	sig, pos := publicMember(top, name)
 	b := NewBuilder(prog)
@@ -80,20 +80,20 @@ func callable(prog *Program, name string) *vcgen.Obligation {
 		pos = sig.Requires[0].Pos()
 	}
 	msg := fmt.Sprintf("the requires of %s at layer %d contradicts the invariants: no client can ever call %s, so every check about it holds vacuously", name, top.Num, name)
-	body := vcgen.Sequence(&vcgen.Assume{E: vcgen.And(allInvariants(b, prog, env), b.Conj(sig.Requires, env))}, witness(msg, pos))
+	body := obl.Sequence(&obl.Assume{E: obl.And(allInvariants(b, prog, env), b.Conj(sig.Requires, env))}, witness(msg, pos))
 	return b.Obligation("vacuity-callable-"+name, Vacuity, body)
 }
 
 // firstCallPossible asks for an initial state in which some thread may
 // call some public method: otherwise no thread ever moves.
-func firstCallPossible(prog *Program, public []string) *vcgen.Obligation {
+func firstCallPossible(prog *Program, public []string) *obl.Obligation {
 	top := prog.Layers[len(prog.Layers)-1]
 	b := NewBuilder(prog)
 	env := b.GlobalsOf(prog.Info.Globals, "", "initial state")
-	var facts, calls []vcgen.Expr
+	var facts, calls []obl.Expr
 	for _, g := range prog.Info.Globals {
 		if d := g.Decl.(*lang.VarDecl); d.Init != nil {
-			facts = append(facts, vcgen.Eq(env.Lookup(g), b.Expr(d.Init, env)))
+			facts = append(facts, obl.Eq(env.Lookup(g), b.Expr(d.Init, env)))
 		}
 	}
 	for _, name := range public {
@@ -102,35 +102,35 @@ func firstCallPossible(prog *Program, public []string) *vcgen.Obligation {
 		calls = append(calls, b.Conj(sig.Requires, frame))
 	}
 	msg := fmt.Sprintf("in the initial state no public method may be called (the requires at layer %d of every one of them is false for every argument), so no thread ever runs and every check holds vacuously", top.Num)
-	body := vcgen.Sequence(&vcgen.Assume{E: vcgen.And(append(facts, vcgen.Or(calls...))...)}, witness(msg, top.Decl.P))
+	body := obl.Sequence(&obl.Assume{E: obl.And(append(facts, obl.Or(calls...))...)}, witness(msg, top.Decl.P))
 	return b.Obligation("vacuity-first-call", Vacuity, body)
 }
 
 // returns asks for a path on which public procedure p of layer 0, called
 // with its requires, returns. Every exit of the walk carries a witness
-// assert; together they ask one question (see vcgen.Assert).
-func returns(p *Proc) *vcgen.Obligation {
+// assert; together they ask one question (see obl.Assert).
+func returns(p *Proc) *obl.Obligation {
 	b := NewBuilder(p.Layer.Program)
 	env := b.Globals(p.Layer, "", "globals")
 	env = b.Frame(env, &p.Decl.Signature, "", "locals of "+p.Name())
 	msg := fmt.Sprintf("%s can never return: no path from its requires reaches its exit (every path blocks in an assume, meets an annotation that cannot hold, or loops forever), so what is proven about %s holds vacuously", p.Name(), p.Name())
 	w := &Walk{B: b, Env: env, Proc: p, Mode: Assume}
-	w.Reach = func(*YieldPoint) vcgen.Cmd { return vcgen.Sequence() }
-	w.Exit = func() vcgen.Cmd { return witness(msg, p.Exit.Yield.Pos, p.Decl.P) }
-	start := vcgen.And(b.AnnotationAfter(p.Entry.Yield, env), b.ParamFacts(p, env))
-	return b.Obligation("vacuity-returns-"+p.Name(), Vacuity, vcgen.Sequence(&vcgen.Assume{E: start}, w.Body()))
+	w.Reach = func(*YieldPoint) obl.Cmd { return obl.Sequence() }
+	w.Exit = func() obl.Cmd { return witness(msg, p.Exit.Yield.Pos, p.Decl.P) }
+	start := obl.And(b.AnnotationAfter(p.Entry.Yield, env), b.ParamFacts(p, env))
+	return b.Obligation("vacuity-returns-"+p.Name(), Vacuity, obl.Sequence(&obl.Assume{E: start}, w.Body()))
 }
 
 // executes asks for a state satisfying public action a's requires and
 // its layer's invariants from which a can run to its end.
-func executes(a *Action) *vcgen.Obligation {
+func executes(a *Action) *obl.Obligation {
 	l := a.Layer
 	b := NewBuilder(l.Program)
 	env := b.Globals(l, "", "globals")
 	env = b.Frame(env, &a.Decl.Signature, "", "locals of "+a.Name())
 	msg := fmt.Sprintf("action %s can never execute: from no state satisfying its requires and the invariants does its body run to its end, so what is proven about %s holds vacuously", a.Name(), a.Name())
-	body := vcgen.Sequence(
-		&vcgen.Assume{E: vcgen.And(b.Conj(a.Decl.Requires, env), b.Conj(l.Invariants, env))},
+	body := obl.Sequence(
+		&obl.Assume{E: obl.And(b.Conj(a.Decl.Requires, env), b.Conj(l.Invariants, env))},
 		b.Stmts(a.Decl.Body.Stmts, env, Assume),
 		witness(msg, a.Decl.P))
 	return b.Obligation("vacuity-executes-"+a.Name(), Vacuity, body)

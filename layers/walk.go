@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/lipton-dev/lipton/lang"
-	"github.com/lipton-dev/lipton/vcgen"
+	"github.com/lipton-dev/lipton/obl"
 )
 
 // Walk generates the code of a whole procedure with its yield points
@@ -23,34 +23,34 @@ type Walk struct {
 	// Reach is run when the code reaches yield point y: at a yield
 	// statement, at a loop head (from before the loop and from its back
 	// edge) and at the exit.
-	Reach func(y *YieldPoint) vcgen.Cmd
+	Reach func(y *YieldPoint) obl.Cmd
 	// Resume is run after Reach at every yield point but the exit,
 	// after the globals and the variables in havoc have been havoced
 	// and the yield's annotation assumed.
-	Resume func(y *YieldPoint) vcgen.Cmd
+	Resume func(y *YieldPoint) obl.Cmd
 	// Loop, if set, is run at a loop head before the variables written
 	// by the loop are havoced, and BackEdge after Reach at its back
 	// edge; LoopHavoc lists extra variables to havoc at loop heads.
-	Loop      func(w *lang.WhileStmt) vcgen.Cmd
-	BackEdge  func(w *lang.WhileStmt) vcgen.Cmd
-	LoopHavoc []*vcgen.Var
+	Loop      func(w *lang.WhileStmt) obl.Cmd
+	BackEdge  func(w *lang.WhileStmt) obl.Cmd
+	LoopHavoc []*obl.Var
 	// Exit is run at the exit after Reach.
-	Exit func() vcgen.Cmd
+	Exit func() obl.Cmd
 	// Before, if set, is run before each simple statement or group.
-	Before func(s lang.Stmt) vcgen.Cmd
+	Before func(s lang.Stmt) obl.Cmd
 }
 
 // Body returns the code of the whole procedure from its entry. The
 // caller assumes what holds at entry first.
-func (w *Walk) Body() vcgen.Cmd {
-	return vcgen.Sequence(w.seq(w.Proc.Decl.Body.Stmts), w.exit())
+func (w *Walk) Body() obl.Cmd {
+	return obl.Sequence(w.seq(w.Proc.Decl.Body.Stmts), w.exit())
 }
 
 // frag returns a Fragments for the pieces Walk shares with it: private
 // loops and branch guards. A private loop has no yield point inside, but
 // it may return: its end is then the procedure's exit.
 func (w *Walk) frag() *Fragments {
-	return &Fragments{B: w.B, Env: w.Env, Proc: w.Proc, Mode: w.Mode, End: func(y *YieldPoint) vcgen.Cmd {
+	return &Fragments{B: w.B, Env: w.Env, Proc: w.Proc, Mode: w.Mode, End: func(y *YieldPoint) obl.Cmd {
 		if y.Kind != YieldExit {
 			panic("layers: a private loop reaches a yield point")
 		}
@@ -58,44 +58,44 @@ func (w *Walk) frag() *Fragments {
 	}}
 }
 
-func (w *Walk) exit() vcgen.Cmd {
-	cmds := []vcgen.Cmd{w.Reach(w.Proc.Exit.Yield)}
+func (w *Walk) exit() obl.Cmd {
+	cmds := []obl.Cmd{w.Reach(w.Proc.Exit.Yield)}
 	if w.Exit != nil {
 		cmds = append(cmds, w.Exit())
 	}
-	return vcgen.Sequence(append(cmds, &vcgen.Assume{E: vcgen.Bool(false)})...)
+	return obl.Sequence(append(cmds, &obl.Assume{E: obl.Bool(false)})...)
 }
 
 // yield reaches y and resumes after it: the globals and extra are
 // havoced, and y's annotation (proven) is assumed.
-func (w *Walk) yield(y *YieldPoint, extra ...*vcgen.Var) vcgen.Cmd {
-	var havoc []*vcgen.Var
+func (w *Walk) yield(y *YieldPoint, extra ...*obl.Var) obl.Cmd {
+	var havoc []*obl.Var
 	for _, g := range w.Proc.Layer.Globals {
 		havoc = append(havoc, w.Env.Var(g))
 	}
-	cmds := []vcgen.Cmd{
-		&vcgen.Havoc{Vars: append(havoc, extra...)},
-		&vcgen.Assume{E: vcgen.And(w.B.AnnotationAfter(y, w.Env), w.B.ParamFacts(w.Proc, w.Env))},
+	cmds := []obl.Cmd{
+		&obl.Havoc{Vars: append(havoc, extra...)},
+		&obl.Assume{E: obl.And(w.B.AnnotationAfter(y, w.Env), w.B.ParamFacts(w.Proc, w.Env))},
 	}
 	if w.Resume != nil {
 		cmds = append(cmds, w.Resume(y))
 	}
-	return vcgen.Sequence(cmds...)
+	return obl.Sequence(cmds...)
 }
 
-func (w *Walk) seq(ss []lang.Stmt) vcgen.Cmd {
-	var cmds []vcgen.Cmd
+func (w *Walk) seq(ss []lang.Stmt) obl.Cmd {
+	var cmds []obl.Cmd
 	for _, s := range ss {
 		cmds = append(cmds, w.stmt(s))
 	}
-	return vcgen.Sequence(cmds...)
+	return obl.Sequence(cmds...)
 }
 
-func (w *Walk) stmt(s lang.Stmt) vcgen.Cmd {
+func (w *Walk) stmt(s lang.Stmt) obl.Cmd {
 	switch s := s.(type) {
 	case *lang.YieldStmt:
 		y := w.Proc.yieldOf[s]
-		return vcgen.Sequence(w.Reach(y), w.yield(y))
+		return obl.Sequence(w.Reach(y), w.yield(y))
 	case *lang.ReturnStmt:
 		return w.exit()
 	case *lang.WhileStmt:
@@ -108,18 +108,18 @@ func (w *Walk) stmt(s lang.Stmt) vcgen.Cmd {
 			return w.frag().callThrough(y)
 		}
 	case *lang.IfStmt:
-		return w.B.ifStmt(s, w.Env, w.Mode, func(ss []lang.Stmt, _ *Env, _ Mode) vcgen.Cmd { return w.seq(ss) }, w.stmt)
+		return w.B.ifStmt(s, w.Env, w.Mode, func(ss []lang.Stmt, _ *Env, _ Mode) obl.Cmd { return w.seq(ss) }, w.stmt)
 	case *lang.BlockStmt:
 		return w.seq(s.Block.Stmts)
 	case *lang.ChoiceStmt:
-		var brs []vcgen.Cmd
+		var brs []obl.Cmd
 		for _, br := range s.Branches {
 			brs = append(brs, w.seq(br.Stmts))
 		}
-		return &vcgen.Choice{Branches: brs}
+		return &obl.Choice{Branches: brs}
 	}
 	if w.Before != nil {
-		return vcgen.Sequence(w.Before(s), w.B.Stmt(s, w.Env, w.Mode))
+		return obl.Sequence(w.Before(s), w.B.Stmt(s, w.Env, w.Mode))
 	}
 	return w.B.Stmt(s, w.Env, w.Mode)
 }
@@ -129,8 +129,8 @@ func (w *Walk) stmt(s lang.Stmt) vcgen.Cmd {
 // with the globals (any iteration may be the current one), the
 // invariants assumed, and one iteration checked: it must reach the head
 // again or leave the loop.
-func (w *Walk) loop(ws *lang.WhileStmt, y *YieldPoint) vcgen.Cmd {
-	var written []*vcgen.Var
+func (w *Walk) loop(ws *lang.WhileStmt, y *YieldPoint) obl.Cmd {
+	var written []*obl.Var
 	for o := range WrittenVars(ws.Body.Stmts) {
 		if o.IsLocal() {
 			written = append(written, w.Env.Var(o))
@@ -138,19 +138,19 @@ func (w *Walk) loop(ws *lang.WhileStmt, y *YieldPoint) vcgen.Cmd {
 	}
 	sortVars(written)
 	g := w.frag()
-	cmds := []vcgen.Cmd{w.Reach(y)}
+	cmds := []obl.Cmd{w.Reach(y)}
 	if w.Loop != nil {
 		cmds = append(cmds, w.Loop(ws)) // before BackEdge, which may use what Loop sets up
 	}
-	back := []vcgen.Cmd{w.Reach(y)}
+	back := []obl.Cmd{w.Reach(y)}
 	if w.BackEdge != nil {
 		back = append(back, w.BackEdge(ws))
 	}
-	back = append(back, &vcgen.Assume{E: vcgen.Bool(false)})
-	return vcgen.Sequence(append(cmds,
+	back = append(back, &obl.Assume{E: obl.Bool(false)})
+	return obl.Sequence(append(cmds,
 		w.yield(y, append(written, w.LoopHavoc...)...),
-		&vcgen.Choice{Branches: []vcgen.Cmd{
-			vcgen.Sequence(g.guard(ws.Cond, false), w.seq(ws.Body.Stmts), vcgen.Sequence(back...)),
+		&obl.Choice{Branches: []obl.Cmd{
+			obl.Sequence(g.guard(ws.Cond, false), w.seq(ws.Body.Stmts), obl.Sequence(back...)),
 			g.guard(ws.Cond, true),
 		}})...)
 }
@@ -159,33 +159,33 @@ func (w *Walk) loop(ws *lang.WhileStmt, y *YieldPoint) vcgen.Cmd {
 // passes a program point: a group named title whose first variable
 // tells whether the point was reached. Nothing reads the trace: it is
 // not part of any check. Call ClearTraces at the start of the program.
-func (b *Builder) Trace(title, key string, vars []*vcgen.Var) vcgen.Cmd {
-	reached := b.NewVar("reached."+key, vcgen.BoolSort)
-	var copies []*vcgen.Var
+func (b *Builder) Trace(title, key string, vars []*obl.Var) obl.Cmd {
+	reached := b.NewVar("reached."+key, obl.BoolSort)
+	var copies []*obl.Var
 	for _, v := range vars {
 		copies = append(copies, b.NewVar(fmt.Sprintf("%s.%s", v.Name, key), v.Sort))
 	}
 	b.traces = append(b.traces, reached)
-	b.group(title, append([]*vcgen.Var{reached}, copies...))
-	return vcgen.Sequence(vcgen.AssignOne(reached, vcgen.Bool(true)), copyVars(copies, vars))
+	b.group(title, append([]*obl.Var{reached}, copies...))
+	return obl.Sequence(obl.AssignOne(reached, obl.Bool(true)), copyVars(copies, vars))
 }
 
 // Marked shows vars in counterexamples under title only when the failing
 // path runs the returned command (a branch of a choice, say): like a
 // Trace, but showing the variables themselves rather than copies.
-func (b *Builder) Marked(title, key string, vars []*vcgen.Var) vcgen.Cmd {
-	reached := b.NewVar("reached."+key, vcgen.BoolSort)
+func (b *Builder) Marked(title, key string, vars []*obl.Var) obl.Cmd {
+	reached := b.NewVar("reached."+key, obl.BoolSort)
 	b.traces = append(b.traces, reached)
-	b.group(title, append([]*vcgen.Var{reached}, vars...))
-	return vcgen.AssignOne(reached, vcgen.Bool(true))
+	b.group(title, append([]*obl.Var{reached}, vars...))
+	return obl.AssignOne(reached, obl.Bool(true))
 }
 
 // ClearTraces marks every trace point as not reached; it must come
 // first in a program that uses Trace.
-func (b *Builder) ClearTraces() vcgen.Cmd {
-	var cmds []vcgen.Cmd
+func (b *Builder) ClearTraces() obl.Cmd {
+	var cmds []obl.Cmd
 	for _, r := range b.traces {
-		cmds = append(cmds, vcgen.AssignOne(r, vcgen.Bool(false)))
+		cmds = append(cmds, obl.AssignOne(r, obl.Bool(false)))
 	}
-	return vcgen.Sequence(cmds...)
+	return obl.Sequence(cmds...)
 }

@@ -1,26 +1,26 @@
 package layers
 
-import "github.com/lipton-dev/lipton/vcgen"
+import "github.com/lipton-dev/lipton/obl"
 
 // wlp computes the weakest liberal precondition of a command for q by
 // substitution. It is used for gates (q = true), where only the asserts
 // of a step contribute; steps are small, so the formula stays small.
-func wlp(c vcgen.Cmd, q vcgen.Expr) vcgen.Expr {
+func wlp(c obl.Cmd, q obl.Expr) obl.Expr {
 	switch c := c.(type) {
-	case *vcgen.Assume:
-		return vcgen.Implies(c.E, q)
-	case *vcgen.Assert:
-		return vcgen.And(c.E, q)
-	case *vcgen.Assign:
-		sub := map[*vcgen.Var]vcgen.Expr{}
+	case *obl.Assume:
+		return obl.Implies(c.E, q)
+	case *obl.Assert:
+		return obl.And(c.E, q)
+	case *obl.Assign:
+		sub := map[*obl.Var]obl.Expr{}
 		for i, v := range c.Lhs {
 			sub[v] = c.Rhs[i]
 		}
-		return vcgen.Subst(q, sub)
-	case *vcgen.Havoc:
-		var touched []*vcgen.Var
-		free := map[*vcgen.Var]bool{}
-		for _, v := range vcgen.FreeVars(q) {
+		return obl.Subst(q, sub)
+	case *obl.Havoc:
+		var touched []*obl.Var
+		free := map[*obl.Var]bool{}
+		for _, v := range obl.FreeVars(q) {
 			free[v] = true
 		}
 		for _, v := range c.Vars {
@@ -33,21 +33,21 @@ func wlp(c vcgen.Cmd, q vcgen.Expr) vcgen.Expr {
 		}
 		// Quantify over fresh copies: a quantifier must not bind a
 		// variable of the obligation.
-		sub := map[*vcgen.Var]vcgen.Expr{}
-		var bound []*vcgen.Var
+		sub := map[*obl.Var]obl.Expr{}
+		var bound []*obl.Var
 		for _, v := range touched {
-			fresh := &vcgen.Var{Name: v.Name + "'", Sort: v.Sort}
-			sub[v] = vcgen.Ref(fresh)
+			fresh := &obl.Var{Name: v.Name + "'", Sort: v.Sort}
+			sub[v] = obl.Ref(fresh)
 			bound = append(bound, fresh)
 		}
-		return vcgen.Forall(bound, vcgen.Subst(q, sub))
-	case *vcgen.Choice:
-		var parts []vcgen.Expr
+		return obl.Forall(bound, obl.Subst(q, sub))
+	case *obl.Choice:
+		var parts []obl.Expr
 		for _, br := range c.Branches {
 			parts = append(parts, wlp(br, q))
 		}
-		return vcgen.And(parts...)
-	case *vcgen.Seq:
+		return obl.And(parts...)
+	case *obl.Seq:
 		for i := len(c.Cmds) - 1; i >= 0; i-- {
 			q = wlp(c.Cmds[i], q)
 		}

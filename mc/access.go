@@ -5,7 +5,7 @@ import (
 
 	"github.com/lipton-dev/lipton/lang"
 	"github.com/lipton-dev/lipton/layers"
-	"github.com/lipton-dev/lipton/vcgen"
+	"github.com/lipton-dev/lipton/obl"
 )
 
 // Access atomicity (Options.Atomicity == AtomicityAccess) tests the
@@ -65,20 +65,20 @@ func (a Atomicity) String() string {
 // stepSplit is a step statement cut into parts.
 type stepSplit struct {
 	parts []stepPart
-	temps []*vcgen.Var // the temporaries it uses, reset when it ends
+	temps []*obl.Var // the temporaries it uses, reset when it ends
 }
 
 // stepPart is a command that makes at most one access to a global.
 type stepPart struct {
-	cmd    vcgen.Cmd
+	cmd    obl.Cmd
 	access *access // nil: the part touches the thread's own variables only
 }
 
 // access is an access to a global made by a part.
 type access struct {
 	write bool
-	slot  int          // the global's slot; -1 for a whole step ([ ] or a call)
-	keys  []vcgen.Expr // the cell of a map; nil for the whole variable
+	slot  int        // the global's slot; -1 for a whole step ([ ] or a call)
+	keys  []obl.Expr // the cell of a map; nil for the whole variable
 }
 
 // name describes the access for traces: "reads count", "writes items[..]".
@@ -100,14 +100,14 @@ func (a *access) name(m *model) string {
 // splitter cuts one step statement into parts.
 type splitter struct {
 	m     *model
-	alloc func(vcgen.Sort) *vcgen.Var // a temporary not yet used by the statement
+	alloc func(obl.Sort) *obl.Var // a temporary not yet used by the statement
 	parts []stepPart
-	temps []*vcgen.Var
+	temps []*obl.Var
 }
 
 // realSlot returns the slot of v if it is a global variable of the
 // implementation (not ghost, not a constant), or -1.
-func (m *model) realSlot(v *vcgen.Var) int {
+func (m *model) realSlot(v *obl.Var) int {
 	for i, g := range m.gvars[:m.nglob()-m.nconst] {
 		if g == v && !m.globals[i].Ghost {
 			return i
@@ -116,14 +116,14 @@ func (m *model) realSlot(v *vcgen.Var) int {
 	return -1
 }
 
-func (s *splitter) temp(sort vcgen.Sort) *vcgen.Var {
+func (s *splitter) temp(sort obl.Sort) *obl.Var {
 	v := s.alloc(sort)
 	s.temps = append(s.temps, v)
 	return v
 }
 
-func (s *splitter) isTemp(e vcgen.Expr) bool {
-	if ref, ok := e.(*vcgen.VarRef); ok {
+func (s *splitter) isTemp(e obl.Expr) bool {
+	if ref, ok := e.(*obl.VarRef); ok {
 		for _, t := range s.temps {
 			if t == ref.V {
 				return true
@@ -133,7 +133,7 @@ func (s *splitter) isTemp(e vcgen.Expr) bool {
 	return false
 }
 
-func (s *splitter) add(c vcgen.Cmd, a *access) {
+func (s *splitter) add(c obl.Cmd, a *access) {
 	s.parts = append(s.parts, stepPart{cmd: c, access: a})
 }
 
@@ -148,40 +148,40 @@ func (s *splitter) accesses() int {
 }
 
 // statement cuts the IR c of statement st into parts.
-func (s *splitter) statement(st lang.Stmt, c vcgen.Cmd) {
+func (s *splitter) statement(st lang.Stmt, c obl.Cmd) {
 	switch st := st.(type) {
 	case *lang.AssignStmt:
 		defined, core := peelDefined(c)
-		s.assign(st, core.(*vcgen.Assign), defined)
+		s.assign(st, core.(*obl.Assign), defined)
 		return
 	case *lang.HavocStmt:
-		for _, v := range c.(*vcgen.Havoc).Vars {
-			s.write(&vcgen.Havoc{Vars: []*vcgen.Var{v}}, v, nil)
+		for _, v := range c.(*obl.Havoc).Vars {
+			s.write(&obl.Havoc{Vars: []*obl.Var{v}}, v, nil)
 		}
 		return
 	case *lang.AssumeStmt:
 		defined, core := peelDefined(c)
-		e := s.hoist(core.(*vcgen.Assume).E)
+		e := s.hoist(core.(*obl.Assume).E)
 		s.checkDefined(defined, e)
-		s.add(&vcgen.Assume{E: e}, nil)
+		s.add(&obl.Assume{E: e}, nil)
 		return
 	case *lang.AssertStmt:
 		defined, core := peelDefined(c)
-		if a, ok := core.(*vcgen.Assert); ok {
+		if a, ok := core.(*obl.Assert); ok {
 			e := s.hoist(a.E)
 			s.checkDefined(defined, e)
-			s.add(&vcgen.Assert{E: e, Kind: a.Kind, Msg: a.Msg, Pos: a.Pos}, nil)
+			s.add(&obl.Assert{E: e, Kind: a.Kind, Msg: a.Msg, Pos: a.Pos}, nil)
 			return
 		}
 	}
 	// A [ ] group or a call of an action: one access, if it makes any.
-	for v := range vcgen.Reads(c) {
+	for v := range obl.Reads(c) {
 		if s.m.realSlot(v) >= 0 {
 			s.add(c, &access{slot: -1})
 			return
 		}
 	}
-	for v := range vcgen.Assigned(c) {
+	for v := range obl.Assigned(c) {
 		if s.m.realSlot(v) >= 0 {
 			s.add(c, &access{slot: -1})
 			return
@@ -193,8 +193,8 @@ func (s *splitter) statement(st lang.Stmt, c vcgen.Cmd) {
 // peelDefined takes apart the IR of a simple statement: the assert that
 // its divisors are nonzero, which layers.Builder puts first where one
 // may be 0 (nil if none), and the statement's own command.
-func peelDefined(c vcgen.Cmd) (*vcgen.Assert, vcgen.Cmd) {
-	seq, ok := c.(*vcgen.Seq)
+func peelDefined(c obl.Cmd) (*obl.Assert, obl.Cmd) {
+	seq, ok := c.(*obl.Seq)
 	if !ok {
 		return nil, c
 	}
@@ -202,7 +202,7 @@ func peelDefined(c vcgen.Cmd) (*vcgen.Assert, vcgen.Cmd) {
 	case 1:
 		return nil, seq.Cmds[0]
 	case 2:
-		if a, ok := seq.Cmds[0].(*vcgen.Assert); ok {
+		if a, ok := seq.Cmds[0].(*obl.Assert); ok {
 			return a, seq.Cmds[1]
 		}
 	}
@@ -212,29 +212,29 @@ func peelDefined(c vcgen.Cmd) (*vcgen.Assert, vcgen.Cmd) {
 // checkDefined adds the well-definedness assert of a statement, if it
 // has one, over its expressions es after their reads were hoisted: it
 // tests the values the reads returned and makes no access itself.
-func (s *splitter) checkDefined(defined *vcgen.Assert, es ...vcgen.Expr) {
+func (s *splitter) checkDefined(defined *obl.Assert, es ...obl.Expr) {
 	if defined == nil {
 		return
 	}
-	var parts []vcgen.Expr
+	var parts []obl.Expr
 	for _, e := range es {
-		parts = append(parts, vcgen.Defined(e))
+		parts = append(parts, obl.Defined(e))
 	}
-	s.add(&vcgen.Assert{E: vcgen.And(parts...), Kind: defined.Kind, Msg: defined.Msg, Pos: defined.Pos}, nil)
+	s.add(&obl.Assert{E: obl.And(parts...), Kind: defined.Kind, Msg: defined.Msg, Pos: defined.Pos}, nil)
 }
 
 // assignTarget is a variable assigned by a statement, with the path of
 // keys to the cell written (m[k1][k2] := v) and the value.
 type assignTarget struct {
-	v    *vcgen.Var
-	keys []vcgen.Expr
-	val  vcgen.Expr
+	v    *obl.Var
+	keys []obl.Expr
+	val  obl.Expr
 }
 
 // assign cuts an assignment: the indices of the targets, then the
 // values, left to right, then the check that no divisor was 0, then the
 // writes in the order of the targets.
-func (s *splitter) assign(st *lang.AssignStmt, a *vcgen.Assign, defined *vcgen.Assert) {
+func (s *splitter) assign(st *lang.AssignStmt, a *obl.Assign, defined *obl.Assert) {
 	ts := make([]assignTarget, len(a.Lhs))
 	for i, v := range a.Lhs {
 		ts[i] = cellPath(v, a.Rhs[i], len(st.Lhs[i].Indices))
@@ -244,7 +244,7 @@ func (s *splitter) assign(st *lang.AssignStmt, a *vcgen.Assign, defined *vcgen.A
 			ts[i].keys[j] = s.hoist(k)
 		}
 	}
-	var evaluated []vcgen.Expr
+	var evaluated []obl.Expr
 	for i := range ts {
 		ts[i].val = s.hoist(ts[i].val)
 		evaluated = append(evaluated, ts[i].keys...)
@@ -254,14 +254,14 @@ func (s *splitter) assign(st *lang.AssignStmt, a *vcgen.Assign, defined *vcgen.A
 	if len(ts) > 1 {
 		// A parallel assignment: fix every index and value before the
 		// first write, which may change a variable they read.
-		fix := &vcgen.Assign{}
-		pin := func(e vcgen.Expr) vcgen.Expr {
+		fix := &obl.Assign{}
+		pin := func(e obl.Expr) obl.Expr {
 			if s.isTemp(e) {
 				return e // read by this statement: no write changes it
 			}
 			t := s.temp(sortOf(e))
 			fix.Lhs, fix.Rhs = append(fix.Lhs, t), append(fix.Rhs, e)
-			return vcgen.Ref(t)
+			return obl.Ref(t)
 		}
 		for i := range ts {
 			for j, k := range ts[i].keys {
@@ -272,9 +272,9 @@ func (s *splitter) assign(st *lang.AssignStmt, a *vcgen.Assign, defined *vcgen.A
 		s.add(fix, nil)
 	}
 	for _, t := range ts {
-		var c vcgen.Cmd = vcgen.AssignOne(t.v, t.val)
+		var c obl.Cmd = obl.AssignOne(t.v, t.val)
 		if len(t.keys) > 0 {
-			c = vcgen.AssignIndex(t.v, t.keys, t.val)
+			c = obl.AssignIndex(t.v, t.keys, t.val)
 		}
 		s.write(c, t.v, t.keys)
 	}
@@ -282,10 +282,10 @@ func (s *splitter) assign(st *lang.AssignStmt, a *vcgen.Assign, defined *vcgen.A
 
 // cellPath takes apart the translation of v[k1]..[kn] := val (n = depth),
 // which assigns v a chain of stores.
-func cellPath(v *vcgen.Var, rhs vcgen.Expr, depth int) assignTarget {
+func cellPath(v *obl.Var, rhs obl.Expr, depth int) assignTarget {
 	t := assignTarget{v: v, val: rhs}
 	for i := 0; i < depth; i++ {
-		st, ok := t.val.(*vcgen.Store)
+		st, ok := t.val.(*obl.Store)
 		if !ok {
 			panic(fmt.Sprintf("mc: the assignment of %s is not a map update", v.Name))
 		}
@@ -296,7 +296,7 @@ func cellPath(v *vcgen.Var, rhs vcgen.Expr, depth int) assignTarget {
 }
 
 // write adds a part that writes v (at the cell keys).
-func (s *splitter) write(c vcgen.Cmd, v *vcgen.Var, keys []vcgen.Expr) {
+func (s *splitter) write(c obl.Cmd, v *obl.Var, keys []obl.Expr) {
 	if g := s.m.realSlot(v); g >= 0 {
 		s.add(c, &access{write: true, slot: g, keys: keys})
 		return
@@ -306,85 +306,85 @@ func (s *splitter) write(c vcgen.Cmd, v *vcgen.Var, keys []vcgen.Expr) {
 
 // hoist returns e with every read of a global replaced by a temporary
 // that a part before reads it into, in evaluation order.
-func (s *splitter) hoist(e vcgen.Expr) vcgen.Expr {
+func (s *splitter) hoist(e obl.Expr) obl.Expr {
 	switch e := e.(type) {
-	case *vcgen.VarRef:
+	case *obl.VarRef:
 		if g := s.m.realSlot(e.V); g >= 0 {
 			return s.read(g, nil, e)
 		}
-	case *vcgen.Unary:
+	case *obl.Unary:
 		x := s.hoist(e.X)
-		if e.Op == vcgen.OpNot {
-			return vcgen.Not(x)
+		if e.Op == obl.OpNot {
+			return obl.Not(x)
 		}
-		return vcgen.Neg(x)
-	case *vcgen.Binary:
+		return obl.Neg(x)
+	case *obl.Binary:
 		x := s.hoist(e.X)
-		return vcgen.BinaryOf(e.Op, x, s.hoist(e.Y))
-	case *vcgen.Ite:
+		return obl.BinaryOf(e.Op, x, s.hoist(e.Y))
+	case *obl.Ite:
 		c := s.hoist(e.Cond)
 		th := s.hoist(e.Then)
-		return vcgen.IfThenElse(c, th, s.hoist(e.Else))
-	case *vcgen.Select:
+		return obl.IfThenElse(c, th, s.hoist(e.Else))
+	case *obl.Select:
 		return s.hoistSelect(e)
-	case *vcgen.Store:
+	case *obl.Store:
 		m := s.hoist(e.Map)
 		k := s.hoist(e.Key)
-		return vcgen.Update(m, k, s.hoist(e.Val))
-	case *vcgen.Quant:
-		sub := map[*vcgen.Var]vcgen.Expr{}
-		for _, v := range vcgen.FreeVars(e) {
+		return obl.Update(m, k, s.hoist(e.Val))
+	case *obl.Quant:
+		sub := map[*obl.Var]obl.Expr{}
+		for _, v := range obl.FreeVars(e) {
 			if g := s.m.realSlot(v); g >= 0 {
-				sub[v] = s.read(g, nil, vcgen.Ref(v))
+				sub[v] = s.read(g, nil, obl.Ref(v))
 			}
 		}
-		return vcgen.Subst(e, sub)
+		return obl.Subst(e, sub)
 	}
 	return e
 }
 
 // hoistSelect reads a cell m[k1]..[kn] of a global map in one access,
 // after its indices.
-func (s *splitter) hoistSelect(e *vcgen.Select) vcgen.Expr {
-	var keys []vcgen.Expr
-	var root vcgen.Expr = e
+func (s *splitter) hoistSelect(e *obl.Select) obl.Expr {
+	var keys []obl.Expr
+	var root obl.Expr = e
 	for {
-		sel, ok := root.(*vcgen.Select)
+		sel, ok := root.(*obl.Select)
 		if !ok {
 			break
 		}
-		keys = append([]vcgen.Expr{sel.Key}, keys...)
+		keys = append([]obl.Expr{sel.Key}, keys...)
 		root = sel.Map
 	}
-	ref, ok := root.(*vcgen.VarRef)
+	ref, ok := root.(*obl.VarRef)
 	g := -1
 	if ok {
 		g = s.m.realSlot(ref.V)
 	}
 	if g < 0 {
 		m := s.hoist(e.Map)
-		return vcgen.Index(m, s.hoist(e.Key))
+		return obl.Index(m, s.hoist(e.Key))
 	}
-	cell := vcgen.Expr(ref)
+	cell := obl.Expr(ref)
 	for i, k := range keys {
 		keys[i] = s.hoist(k)
 	}
 	for _, k := range keys {
-		cell = vcgen.Index(cell, k)
+		cell = obl.Index(cell, k)
 	}
 	return s.read(g, keys, cell)
 }
 
 // read adds a part that reads e, an access to global g, into a new
 // temporary, and returns the temporary.
-func (s *splitter) read(g int, keys []vcgen.Expr, e vcgen.Expr) vcgen.Expr {
+func (s *splitter) read(g int, keys []obl.Expr, e obl.Expr) obl.Expr {
 	t := s.temp(sortOf(e))
-	s.add(vcgen.AssignOne(t, e), &access{slot: g, keys: keys})
-	return vcgen.Ref(t)
+	s.add(obl.AssignOne(t, e), &access{slot: g, keys: keys})
+	return obl.Ref(t)
 }
 
-func sortOf(e vcgen.Expr) vcgen.Sort {
-	s, err := vcgen.SortOf(e)
+func sortOf(e obl.Expr) obl.Sort {
+	s, err := obl.SortOf(e)
 	if err != nil {
 		panic(fmt.Sprintf("mc: ill-sorted expression %s: %v", e, err))
 	}
@@ -401,14 +401,14 @@ func (m *model) splitSteps(cp *cproc) {
 	if !m.access || cp.lp == nil {
 		return
 	}
-	pool := map[string][]*vcgen.Var{} // temporaries by sort, shared by the statements
+	pool := map[string][]*obl.Var{} // temporaries by sort, shared by the statements
 	cp.splits = map[int]*stepSplit{}
 	for _, node := range cp.lp.Nodes {
 		if node.Kind != layers.NodeStep {
 			continue
 		}
 		ir := m.withFreshTemps(cp, m.b.Stmt(node.Stmt, cp.env, stepMode))
-		dry := &splitter{m: m, alloc: func(s vcgen.Sort) *vcgen.Var { return &vcgen.Var{Name: "tmp", Sort: s} }}
+		dry := &splitter{m: m, alloc: func(s obl.Sort) *obl.Var { return &obl.Var{Name: "tmp", Sort: s} }}
 		dry.statement(node.Stmt, ir)
 		if n := dry.accesses(); n <= 1 {
 			part := stepPart{cmd: ir}
@@ -419,7 +419,7 @@ func (m *model) splitSteps(cp *cproc) {
 			continue
 		}
 		used := map[string]int{}
-		sp := &splitter{m: m, alloc: func(s vcgen.Sort) *vcgen.Var {
+		sp := &splitter{m: m, alloc: func(s obl.Sort) *obl.Var {
 			key := s.String()
 			i := used[key]
 			used[key]++
@@ -434,7 +434,7 @@ func (m *model) splitSteps(cp *cproc) {
 }
 
 // frameTemp adds a temporary of sort s to the frame of cp.
-func (m *model) frameTemp(cp *cproc, s vcgen.Sort) *vcgen.Var {
+func (m *model) frameTemp(cp *cproc, s obl.Sort) *obl.Var {
 	v := m.b.NewVar("tmp", s)
 	slot := m.nglob() + len(cp.frame)
 	if cp.c.nreg != slot {
@@ -446,24 +446,24 @@ func (m *model) frameTemp(cp *cproc, s vcgen.Sort) *vcgen.Var {
 	return v
 }
 
-func (m *model) zeroOfSort(s vcgen.Sort) int64 {
-	if ms, ok := s.(*vcgen.MapSort); ok {
+func (m *model) zeroOfSort(s obl.Sort) int64 {
+	if ms, ok := s.(*obl.MapSort); ok {
 		return m.maps.constant(m.zeroOfSort(ms.Val))
 	}
 	return 0
 }
 
 // stepIR is the IR a step node runs: its parts under access atomicity.
-func (m *model) stepIR(cp *cproc, node *layers.Node) vcgen.Cmd {
+func (m *model) stepIR(cp *cproc, node *layers.Node) obl.Cmd {
 	sp := cp.splits[node.ID]
 	if sp == nil {
 		return m.withFreshTemps(cp, m.b.Stmt(node.Stmt, cp.env, stepMode))
 	}
-	var cmds []vcgen.Cmd
+	var cmds []obl.Cmd
 	for _, p := range sp.parts {
 		cmds = append(cmds, p.cmd)
 	}
-	return vcgen.Sequence(cmds...)
+	return obl.Sequence(cmds...)
 }
 
 // splitCode compiles a split step with continuation k: every access is
@@ -543,7 +543,7 @@ func (cp *cproc) pauseAt(node int) *pausePoint {
 
 // resetTemps sets a statement's temporaries back to their zero values
 // when it ends.
-func (m *model) resetTemps(cp *cproc, temps []*vcgen.Var, k code) code {
+func (m *model) resetTemps(cp *cproc, temps []*obl.Var, k code) code {
 	regs := make([]int, len(temps))
 	zeros := make([]int64, len(temps))
 	for i, v := range temps {
@@ -572,11 +572,11 @@ func (m *model) noteAccess(cp *cproc, a *access, k code) code {
 	if a.slot < 0 {
 		return k
 	}
-	target := vcgen.Expr(vcgen.Ref(m.gvars[a.slot]))
+	target := obl.Expr(obl.Ref(m.gvars[a.slot]))
 	var keys []evalFn
-	var keySorts []vcgen.Sort
+	var keySorts []obl.Sort
 	for _, key := range a.keys {
-		target = vcgen.Index(target, key)
+		target = obl.Index(target, key)
 		keys = append(keys, cp.c.expr(key))
 		keySorts = append(keySorts, sortOf(key))
 	}

@@ -6,7 +6,7 @@ import (
 	"math/bits"
 
 	"github.com/lipton-dev/lipton/lang"
-	"github.com/lipton-dev/lipton/vcgen"
+	"github.com/lipton-dev/lipton/obl"
 )
 
 // Every value is one int64 slot: an integer, a boolean (0 or 1) or the id
@@ -29,7 +29,7 @@ type exec struct {
 	// (access atomicity: the next access starts a transition of its own).
 	accessed bool
 	// onFail is called when an assert fails; the path ends there.
-	onFail func(x *exec, a *vcgen.Assert)
+	onFail func(x *exec, a *obl.Assert)
 	// run is the transition being computed, when running a model.
 	run *run
 }
@@ -74,7 +74,7 @@ const maxEnum = 1 << 20
 type compiler struct {
 	dom  domain
 	maps *mapTable
-	reg  map[*vcgen.Var]int
+	reg  map[*obl.Var]int
 	nreg int
 	// assume turns asserts into assumes (the specification side of a
 	// refinement check, where a failing run is simply not a run).
@@ -86,11 +86,11 @@ type compiler struct {
 }
 
 func newCompiler(dom domain, maps *mapTable) *compiler {
-	return &compiler{dom: dom, maps: maps, reg: map[*vcgen.Var]int{}, lazy: map[int]int{}}
+	return &compiler{dom: dom, maps: maps, reg: map[*obl.Var]int{}, lazy: map[int]int{}}
 }
 
 // slot returns v's register, allocating one if v has none yet.
-func (c *compiler) slot(v *vcgen.Var) int {
+func (c *compiler) slot(v *obl.Var) int {
 	if i, ok := c.reg[v]; ok {
 		return i
 	}
@@ -100,7 +100,7 @@ func (c *compiler) slot(v *vcgen.Var) int {
 }
 
 // bind gives v the register i (used to lay out globals and frames).
-func (c *compiler) bind(v *vcgen.Var, i int) {
+func (c *compiler) bind(v *obl.Var, i int) {
 	c.reg[v] = i
 	if i >= c.nreg {
 		c.nreg = i + 1
@@ -109,18 +109,18 @@ func (c *compiler) bind(v *vcgen.Var, i int) {
 
 // ---- Expressions ----
 
-func (c *compiler) expr(e vcgen.Expr) evalFn {
+func (c *compiler) expr(e obl.Expr) evalFn {
 	switch e := e.(type) {
-	case *vcgen.IntLit:
+	case *obl.IntLit:
 		if !e.V.IsInt64() || e.V.Int64() == unset {
 			fail("integer literal %s does not fit in 64 bits", e.V)
 		}
 		n := e.V.Int64()
 		return func([]int64) int64 { return n }
-	case *vcgen.BoolLit:
+	case *obl.BoolLit:
 		n := b2i(e.V)
 		return func([]int64) int64 { return n }
-	case *vcgen.VarRef:
+	case *obl.VarRef:
 		i := c.slot(e.V)
 		if slot, ok := c.lazy[i]; ok {
 			need := unsetRead{p: c.owner, slot: slot}
@@ -132,15 +132,15 @@ func (c *compiler) expr(e vcgen.Expr) evalFn {
 			}
 		}
 		return func(r []int64) int64 { return r[i] }
-	case *vcgen.Unary:
+	case *obl.Unary:
 		x := c.expr(e.X)
-		if e.Op == vcgen.OpNot {
+		if e.Op == obl.OpNot {
 			return func(r []int64) int64 { return 1 - x(r) }
 		}
 		return func(r []int64) int64 { return neg(x(r)) }
-	case *vcgen.Binary:
+	case *obl.Binary:
 		return c.binary(e)
-	case *vcgen.Ite:
+	case *obl.Ite:
 		cond, th, el := c.expr(e.Cond), c.expr(e.Then), c.expr(e.Else)
 		return func(r []int64) int64 {
 			if cond(r) != 0 {
@@ -148,26 +148,26 @@ func (c *compiler) expr(e vcgen.Expr) evalFn {
 			}
 			return el(r)
 		}
-	case *vcgen.Select:
+	case *obl.Select:
 		m, k := c.expr(e.Map), c.expr(e.Key)
 		t := c.maps
 		return func(r []int64) int64 { return t.get(m(r), k(r)) }
-	case *vcgen.Store:
+	case *obl.Store:
 		m, k, v := c.expr(e.Map), c.expr(e.Key), c.expr(e.Val)
 		t, boolKeys := c.maps, isBoolKeyed(e.Map)
 		return func(r []int64) int64 { return t.set(m(r), k(r), v(r), boolKeys) }
-	case *vcgen.Quant:
+	case *obl.Quant:
 		return c.quant(e)
 	}
 	panic(fmt.Sprintf("mc: unexpected expression %T", e))
 }
 
-func isBoolKeyed(m vcgen.Expr) bool {
-	s, err := vcgen.SortOf(m)
+func isBoolKeyed(m obl.Expr) bool {
+	s, err := obl.SortOf(m)
 	if err != nil {
 		panic(fmt.Sprintf("mc: ill-sorted map expression %s: %v", m, err))
 	}
-	return s.(*vcgen.MapSort).Key == vcgen.BoolSort
+	return s.(*obl.MapSort).Key == obl.BoolSort
 }
 
 func b2i(b bool) int64 {
@@ -177,46 +177,46 @@ func b2i(b bool) int64 {
 	return 0
 }
 
-func (c *compiler) binary(e *vcgen.Binary) evalFn {
+func (c *compiler) binary(e *obl.Binary) evalFn {
 	x, y := c.expr(e.X), c.expr(e.Y)
 	switch e.Op {
-	case vcgen.OpAdd:
+	case obl.OpAdd:
 		return func(r []int64) int64 { return add(x(r), y(r)) }
-	case vcgen.OpSub:
+	case obl.OpSub:
 		return func(r []int64) int64 { return sub(x(r), y(r)) }
-	case vcgen.OpMul:
+	case obl.OpMul:
 		return func(r []int64) int64 { return mul(x(r), y(r)) }
-	case vcgen.OpDiv:
+	case obl.OpDiv:
 		return func(r []int64) int64 { q, _ := divmod(x(r), y(r)); return q }
-	case vcgen.OpMod:
+	case obl.OpMod:
 		return func(r []int64) int64 { _, m := divmod(x(r), y(r)); return m }
-	case vcgen.OpLt:
+	case obl.OpLt:
 		return func(r []int64) int64 { return b2i(x(r) < y(r)) }
-	case vcgen.OpLe:
+	case obl.OpLe:
 		return func(r []int64) int64 { return b2i(x(r) <= y(r)) }
-	case vcgen.OpGt:
+	case obl.OpGt:
 		return func(r []int64) int64 { return b2i(x(r) > y(r)) }
-	case vcgen.OpGe:
+	case obl.OpGe:
 		return func(r []int64) int64 { return b2i(x(r) >= y(r)) }
-	case vcgen.OpEq, vcgen.OpIff:
+	case obl.OpEq, obl.OpIff:
 		return func(r []int64) int64 { return b2i(x(r) == y(r)) }
-	case vcgen.OpNe:
+	case obl.OpNe:
 		return func(r []int64) int64 { return b2i(x(r) != y(r)) }
-	case vcgen.OpAnd:
+	case obl.OpAnd:
 		return func(r []int64) int64 {
 			if x(r) == 0 {
 				return 0
 			}
 			return y(r)
 		}
-	case vcgen.OpOr:
+	case obl.OpOr:
 		return func(r []int64) int64 {
 			if x(r) != 0 {
 				return 1
 			}
 			return y(r)
 		}
-	case vcgen.OpImplies:
+	case obl.OpImplies:
 		return func(r []int64) int64 {
 			if x(r) == 0 {
 				return 1
@@ -229,7 +229,7 @@ func (c *compiler) binary(e *vcgen.Binary) evalFn {
 
 // quant evaluates a quantifier by enumerating its bound variables over
 // the domain (ints) or both truth values (bools).
-func (c *compiler) quant(q *vcgen.Quant) evalFn {
+func (c *compiler) quant(q *obl.Quant) evalFn {
 	regs := make([]int, len(q.Bound))
 	vals := make([][]int64, len(q.Bound))
 	for i, v := range q.Bound {
@@ -262,12 +262,12 @@ func (c *compiler) quant(q *vcgen.Quant) evalFn {
 // values returns every value of sort s in the domain: the domain's
 // integers, both booleans, or every map of the bounded class (see
 // mapValues).
-func (c *compiler) values(s vcgen.Sort) []int64 {
+func (c *compiler) values(s obl.Sort) []int64 {
 	switch s := s.(type) {
-	case *vcgen.MapSort:
+	case *obl.MapSort:
 		return c.mapValues(s)
 	}
-	if s == vcgen.BoolSort {
+	if s == obl.BoolSort {
 		return []int64{0, 1}
 	}
 	if c.dom.lo == unset || c.dom.size() > maxEnum {
@@ -284,14 +284,14 @@ func (c *compiler) values(s vcgen.Sort) []int64 {
 // considers: a value for every key of the domain (both keys for bool
 // keys) and, for int keys, one default value for every other key, all
 // drawn from the values of the value sort.
-func (c *compiler) mapValues(s *vcgen.MapSort) []int64 {
+func (c *compiler) mapValues(s *obl.MapSort) []int64 {
 	vals := c.values(s.Val)
-	boolKeys := s.Key == vcgen.BoolSort
+	boolKeys := s.Key == obl.BoolSort
 	var keys []int64
 	if boolKeys {
 		keys = []int64{0, 1}
 	} else {
-		keys = c.values(vcgen.IntSort)
+		keys = c.values(obl.IntSort)
 	}
 	slots := len(keys)
 	if !boolKeys {
@@ -398,16 +398,16 @@ func divmod(a, b int64) (q, m int64) {
 // ---- Commands ----
 
 // cmd compiles c with continuation k.
-func (c *compiler) cmd(cm vcgen.Cmd, k code) code {
+func (c *compiler) cmd(cm obl.Cmd, k code) code {
 	switch cm := cm.(type) {
-	case *vcgen.Assume:
+	case *obl.Assume:
 		e := c.expr(cm.E)
 		return func(x *exec) {
 			if e(x.r) != 0 {
 				k(x)
 			}
 		}
-	case *vcgen.Assert:
+	case *obl.Assert:
 		e := c.expr(cm.E)
 		if c.assume {
 			return func(x *exec) {
@@ -423,16 +423,16 @@ func (c *compiler) cmd(cm vcgen.Cmd, k code) code {
 				x.onFail(x, cm)
 			}
 		}
-	case *vcgen.Assign:
+	case *obl.Assign:
 		return c.assign(cm, k)
-	case *vcgen.Havoc:
+	case *obl.Havoc:
 		for i := len(cm.Vars) - 1; i >= 0; i-- {
 			k = c.havoc(cm.Vars[i], k)
 		}
 		return k
-	case *vcgen.Choice:
+	case *obl.Choice:
 		return c.choice(cm, k)
-	case *vcgen.Seq:
+	case *obl.Seq:
 		for i := len(cm.Cmds) - 1; i >= 0; i-- {
 			k = c.cmd(cm.Cmds[i], k)
 		}
@@ -441,7 +441,7 @@ func (c *compiler) cmd(cm vcgen.Cmd, k code) code {
 	panic(fmt.Sprintf("mc: unexpected command %T", cm))
 }
 
-func (c *compiler) assign(a *vcgen.Assign, k code) code {
+func (c *compiler) assign(a *obl.Assign, k code) code {
 	if len(a.Lhs) == 1 {
 		i, e := c.slot(a.Lhs[0]), c.expr(a.Rhs[0])
 		return func(x *exec) {
@@ -479,7 +479,7 @@ func (c *compiler) assign(a *vcgen.Assign, k code) code {
 	}
 }
 
-func (c *compiler) havoc(v *vcgen.Var, k code) code {
+func (c *compiler) havoc(v *obl.Var, k code) code {
 	i := c.slot(v)
 	vals := c.values(v.Sort)
 	return func(x *exec) {
@@ -495,7 +495,7 @@ func (c *compiler) havoc(v *vcgen.Var, k code) code {
 	}
 }
 
-func (c *compiler) choice(ch *vcgen.Choice, k code) code {
+func (c *compiler) choice(ch *obl.Choice, k code) code {
 	brs := make([]code, len(ch.Branches))
 	for i, b := range ch.Branches {
 		brs[i] = c.cmd(b, k)

@@ -7,7 +7,7 @@ import (
 
 	"github.com/lipton-dev/lipton/lang"
 	"github.com/lipton-dev/lipton/layers"
-	"github.com/lipton-dev/lipton/vcgen"
+	"github.com/lipton-dev/lipton/obl"
 )
 
 // The client contract of a refinement check: in which state a client
@@ -113,7 +113,7 @@ func (sp *specSide) compileRealGates() {
 // translateRequires translates the requires of smt (the specification's
 // method) over the frame of mt (the implementation's), or returns nil
 // and the variables that the implementation's layer does not have.
-func (sp *specSide) translateRequires(mt, smt *method) (vcgen.Expr, string) {
+func (sp *specSide) translateRequires(mt, smt *method) (obl.Expr, string) {
 	impl := sp.impl
 	sig, ssig := mt.proc.sig, smt.proc.sig
 	visible := map[*lang.Object]bool{}
@@ -124,7 +124,7 @@ func (sp *specSide) translateRequires(mt, smt *method) (vcgen.Expr, string) {
 	for i, p := range ssig.Params {
 		if i < len(sig.Params) && sameParam(p, sig.Params[i]) {
 			visible[p.Name.Obj] = true
-			env.Set(p.Name.Obj, &vcgen.VarRef{V: mt.proc.frame[i]})
+			env.Set(p.Name.Obj, &obl.VarRef{V: mt.proc.frame[i]})
 		}
 	}
 	var missing []string
@@ -140,14 +140,14 @@ func (sp *specSide) translateRequires(mt, smt *method) (vcgen.Expr, string) {
 		return nil, strings.Join(dedupStrings(missing), ", ")
 	}
 	ir := impl.b.Conj(ssig.Requires, env)
-	own := map[*vcgen.Var]bool{}
+	own := map[*obl.Var]bool{}
 	for _, v := range impl.gvars {
 		own[v] = true
 	}
 	for _, v := range mt.proc.frame[:len(sig.Params)] {
 		own[v] = true
 	}
-	for _, v := range vcgen.FreeVars(ir) {
+	for _, v := range obl.FreeVars(ir) {
 		if !own[v] {
 			return nil, v.Name
 		}
@@ -157,13 +157,13 @@ func (sp *specSide) translateRequires(mt, smt *method) (vcgen.Expr, string) {
 
 // globalSlots returns the global slots that e reads (any number of
 // globals, unlike globalMask).
-func (m *model) globalSlots(e vcgen.Expr) []int {
-	slot := map[*vcgen.Var]int{}
+func (m *model) globalSlots(e obl.Expr) []int {
+	slot := map[*obl.Var]int{}
 	for i, v := range m.gvars {
 		slot[v] = i
 	}
 	var out []int
-	for _, v := range vcgen.FreeVars(e) {
+	for _, v := range obl.FreeVars(e) {
 		if i, ok := slot[v]; ok {
 			out = append(out, i)
 		}
@@ -175,15 +175,15 @@ func (m *model) globalSlots(e vcgen.Expr) []int {
 // procedure it calls may write (actions called in steps are inlined in
 // the steps).
 func (m *model) globalWrites() map[*cproc][]bool {
-	slot := map[*vcgen.Var]int{}
+	slot := map[*obl.Var]int{}
 	for i, v := range m.gvars {
 		slot[v] = i
 	}
 	own := map[*cproc][]bool{}
 	for _, p := range m.procs {
 		w := make([]bool, m.nglob())
-		mark := func(c vcgen.Cmd) {
-			for v := range vcgen.Assigned(c) {
+		mark := func(c obl.Cmd) {
+			for v := range obl.Assigned(c) {
 				if i, ok := slot[v]; ok {
 					w[i] = true
 				}
@@ -345,7 +345,7 @@ func (sp *specSide) restrictRealGates() {
 			if mt.specIR == nil {
 				continue
 			}
-			tainted := map[*vcgen.Var]bool{}
+			tainted := map[*obl.Var]bool{}
 			for i, v := range mt.proc.frame {
 				if r.tainted[mt.proc][i] {
 					tainted[v] = true

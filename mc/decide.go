@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/lipton-dev/lipton/vcgen"
+	"github.com/lipton-dev/lipton/obl"
 )
 
 // Domain is a finite range of integers Lo..Hi, both included.
@@ -40,16 +40,16 @@ func (v Verdict) String() string {
 
 // AssertDecision is the verdict on one assert of an obligation.
 type AssertDecision struct {
-	Assert  *vcgen.Assert
+	Assert  *obl.Assert
 	Verdict Verdict
-	Cex     *vcgen.Counterexample // for Fails
-	Reason  string                // for Undecided
+	Cex     *obl.Counterexample // for Fails
+	Reason  string              // for Undecided
 }
 
 // Decision is the outcome of Decide: one AssertDecision per assert of the
 // obligation, in program order.
 type Decision struct {
-	Obligation *vcgen.Obligation
+	Obligation *obl.Obligation
 	Domain     Domain
 	Results    []AssertDecision
 	// Valuations is the number of initial valuations executed.
@@ -73,11 +73,11 @@ type DecideLimits struct {
 // one default value for all other keys), with havoc enumerating the same
 // values, every branch of every choice, and quantifiers ranging over the
 // domain. An assert fails if some run reaches it with its condition
-// false; as in vcgen, later asserts on that run are checked assuming it
+// false; as in smt, later asserts on that run are checked assuming it
 // held, so the run stops there. Integer arithmetic is exact within 64
 // bits; overflow or division by zero makes the undecided asserts
 // Undecided. Cancelling ctx does the same.
-func Decide(ctx context.Context, ob *vcgen.Obligation, dom Domain, lim DecideLimits) (dec *Decision) {
+func Decide(ctx context.Context, ob *obl.Obligation, dom Domain, lim DecideLimits) (dec *Decision) {
 	start := time.Now()
 	asserts := ob.Asserts()
 	dec = &Decision{Obligation: ob, Domain: dom, Quantified: hasQuant(ob.Body)}
@@ -85,7 +85,7 @@ func Decide(ctx context.Context, ob *vcgen.Obligation, dom Domain, lim DecideLim
 		dec.Results = append(dec.Results, AssertDecision{Assert: a, Verdict: Holds})
 	}
 	defer func() { dec.Elapsed = time.Since(start) }()
-	d := &decider{dec: dec, index: map[*vcgen.Assert]int{}, open: len(asserts)}
+	d := &decider{dec: dec, index: map[*obl.Assert]int{}, open: len(asserts)}
 	for i, a := range asserts {
 		d.index[a] = i
 	}
@@ -101,14 +101,14 @@ func Decide(ctx context.Context, ob *vcgen.Obligation, dom Domain, lim DecideLim
 
 type decider struct {
 	dec   *Decision
-	index map[*vcgen.Assert]int
+	index map[*obl.Assert]int
 	open  int // asserts not yet failed
 	c     *compiler
-	vars  []*vcgen.Var
+	vars  []*obl.Var
 	init  []int64 // the current initial valuation
 }
 
-func (d *decider) run(ctx context.Context, ob *vcgen.Obligation, dom Domain, lim DecideLimits) (err error) {
+func (d *decider) run(ctx context.Context, ob *obl.Obligation, dom Domain, lim DecideLimits) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			e, ok := r.(evalError)
@@ -172,14 +172,14 @@ func (d *decider) enumerate(ctx context.Context, x *exec, body code, domains [][
 }
 
 // failed records the first failure of an assert with its counterexample.
-func (d *decider) failed(x *exec, a *vcgen.Assert) {
+func (d *decider) failed(x *exec, a *obl.Assert) {
 	i := d.index[a]
 	if d.dec.Results[i].Verdict == Fails {
 		return
 	}
-	cex := &vcgen.Counterexample{}
+	cex := &obl.Counterexample{}
 	for j, v := range d.vars {
-		cex.Vars = append(cex.Vars, vcgen.VarValues{Var: v,
+		cex.Vars = append(cex.Vars, obl.VarValues{Var: v,
 			Before: d.c.value(d.init[j], v.Sort), After: d.c.value(x.r[d.c.reg[v]], v.Sort)})
 	}
 	d.dec.Results[i] = AssertDecision{Assert: a, Verdict: Fails, Cex: cex}
@@ -189,46 +189,46 @@ func (d *decider) failed(x *exec, a *vcgen.Assert) {
 	}
 }
 
-// value converts a slot to a vcgen.Value of sort s.
-func (c *compiler) value(n int64, s vcgen.Sort) vcgen.Value {
+// value converts a slot to a obl.Value of sort s.
+func (c *compiler) value(n int64, s obl.Sort) obl.Value {
 	switch s := s.(type) {
-	case *vcgen.MapSort:
-		mv := vcgen.MapVal{Default: c.value(c.maps.defaults[n], s.Val)}
+	case *obl.MapSort:
+		mv := obl.MapVal{Default: c.value(c.maps.defaults[n], s.Val)}
 		for _, e := range c.maps.entries[n] {
-			mv.Entries = append(mv.Entries, vcgen.MapEntry{Key: c.value(e.k, s.Key), Val: c.value(e.v, s.Val)})
+			mv.Entries = append(mv.Entries, obl.MapEntry{Key: c.value(e.k, s.Key), Val: c.value(e.v, s.Val)})
 		}
 		return mv
 	}
-	if s == vcgen.BoolSort {
-		return vcgen.BoolVal(n != 0)
+	if s == obl.BoolSort {
+		return obl.BoolVal(n != 0)
 	}
-	return vcgen.Int64Val(n)
+	return obl.Int64Val(n)
 }
 
 // hasQuant reports whether a command contains a quantifier.
-func hasQuant(c vcgen.Cmd) bool {
+func hasQuant(c obl.Cmd) bool {
 	found := false
-	vcgen.InspectCmd(c, func(c vcgen.Cmd) {
-		for _, e := range vcgen.Exprs(c) {
+	obl.InspectCmd(c, func(c obl.Cmd) {
+		for _, e := range obl.Exprs(c) {
 			found = found || exprHasQuant(e)
 		}
 	})
 	return found
 }
 
-func exprHasQuant(e vcgen.Expr) bool {
+func exprHasQuant(e obl.Expr) bool {
 	switch e := e.(type) {
-	case *vcgen.Quant:
+	case *obl.Quant:
 		return true
-	case *vcgen.Unary:
+	case *obl.Unary:
 		return exprHasQuant(e.X)
-	case *vcgen.Binary:
+	case *obl.Binary:
 		return exprHasQuant(e.X) || exprHasQuant(e.Y)
-	case *vcgen.Ite:
+	case *obl.Ite:
 		return exprHasQuant(e.Cond) || exprHasQuant(e.Then) || exprHasQuant(e.Else)
-	case *vcgen.Select:
+	case *obl.Select:
 		return exprHasQuant(e.Map) || exprHasQuant(e.Key)
-	case *vcgen.Store:
+	case *obl.Store:
 		return exprHasQuant(e.Map) || exprHasQuant(e.Key) || exprHasQuant(e.Val)
 	}
 	return false

@@ -5,82 +5,82 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lipton-dev/lipton/vcgen"
+	"github.com/lipton-dev/lipton/obl"
 )
 
 var (
-	ix = &vcgen.Var{Name: "x", Sort: vcgen.IntSort}
-	iy = &vcgen.Var{Name: "y", Sort: vcgen.IntSort}
-	bb = &vcgen.Var{Name: "b", Sort: vcgen.BoolSort}
-	mm = &vcgen.Var{Name: "m", Sort: &vcgen.MapSort{Key: vcgen.IntSort, Val: vcgen.IntSort}}
-	bm = &vcgen.Var{Name: "bm", Sort: &vcgen.MapSort{Key: vcgen.BoolSort, Val: vcgen.IntSort}}
+	ix = &obl.Var{Name: "x", Sort: obl.IntSort}
+	iy = &obl.Var{Name: "y", Sort: obl.IntSort}
+	bb = &obl.Var{Name: "b", Sort: obl.BoolSort}
+	mm = &obl.Var{Name: "m", Sort: &obl.MapSort{Key: obl.IntSort, Val: obl.IntSort}}
+	bm = &obl.Var{Name: "bm", Sort: &obl.MapSort{Key: obl.BoolSort, Val: obl.IntSort}}
 )
 
-func ref(v *vcgen.Var) vcgen.Expr { return vcgen.Ref(v) }
-func lit(n int64) vcgen.Expr      { return vcgen.Int(n) }
+func ref(v *obl.Var) obl.Expr { return obl.Ref(v) }
+func lit(n int64) obl.Expr    { return obl.Int(n) }
 
-func assertOf(e vcgen.Expr) *vcgen.Assert { return &vcgen.Assert{E: e, Kind: "test", Msg: e.String()} }
+func assertOf(e obl.Expr) *obl.Assert { return &obl.Assert{E: e, Kind: "test", Msg: e.String()} }
 
 // TestDecide checks the enumeration semantics assert by assert.
 func TestDecide(t *testing.T) {
 	dom := Domain{-1, 2}
 	tests := []struct {
 		name string
-		vars []*vcgen.Var
-		body vcgen.Cmd
+		vars []*obl.Var
+		body obl.Cmd
 		want []Verdict
 	}{
-		{"arithmetic over the domain", []*vcgen.Var{ix},
-			vcgen.Sequence(assertOf(vcgen.Le(vcgen.Mul(ref(ix), lit(2)), lit(4))), assertOf(vcgen.Lt(ref(ix), lit(2)))),
+		{"arithmetic over the domain", []*obl.Var{ix},
+			obl.Sequence(assertOf(obl.Le(obl.Mul(ref(ix), lit(2)), lit(4))), assertOf(obl.Lt(ref(ix), lit(2)))),
 			[]Verdict{Holds, Fails}},
 		{"euclidean division", nil,
-			vcgen.Sequence(
-				assertOf(vcgen.And(vcgen.Eq(&vcgen.Binary{Op: vcgen.OpDiv, X: lit(-7), Y: lit(2)}, lit(-4)),
-					vcgen.Eq(&vcgen.Binary{Op: vcgen.OpMod, X: lit(-7), Y: lit(2)}, lit(1)))),
-				assertOf(vcgen.And(vcgen.Eq(&vcgen.Binary{Op: vcgen.OpDiv, X: lit(7), Y: lit(-2)}, lit(-3)),
-					vcgen.Eq(&vcgen.Binary{Op: vcgen.OpMod, X: lit(7), Y: lit(-2)}, lit(1)))),
-				assertOf(vcgen.Eq(&vcgen.Binary{Op: vcgen.OpMod, X: lit(-7), Y: lit(-2)}, lit(1)))),
+			obl.Sequence(
+				assertOf(obl.And(obl.Eq(&obl.Binary{Op: obl.OpDiv, X: lit(-7), Y: lit(2)}, lit(-4)),
+					obl.Eq(&obl.Binary{Op: obl.OpMod, X: lit(-7), Y: lit(2)}, lit(1)))),
+				assertOf(obl.And(obl.Eq(&obl.Binary{Op: obl.OpDiv, X: lit(7), Y: lit(-2)}, lit(-3)),
+					obl.Eq(&obl.Binary{Op: obl.OpMod, X: lit(7), Y: lit(-2)}, lit(1)))),
+				assertOf(obl.Eq(&obl.Binary{Op: obl.OpMod, X: lit(-7), Y: lit(-2)}, lit(1)))),
 			[]Verdict{Holds, Holds, Holds}},
-		{"havoc and choice", []*vcgen.Var{ix, iy},
-			vcgen.Sequence(&vcgen.Havoc{Vars: []*vcgen.Var{ix}},
-				&vcgen.Choice{Branches: []vcgen.Cmd{
-					vcgen.Sequence(&vcgen.Assume{E: vcgen.Gt(ref(ix), lit(0))}, vcgen.AssignOne(iy, ref(ix))),
-					vcgen.AssignOne(iy, lit(1)),
+		{"havoc and choice", []*obl.Var{ix, iy},
+			obl.Sequence(&obl.Havoc{Vars: []*obl.Var{ix}},
+				&obl.Choice{Branches: []obl.Cmd{
+					obl.Sequence(&obl.Assume{E: obl.Gt(ref(ix), lit(0))}, obl.AssignOne(iy, ref(ix))),
+					obl.AssignOne(iy, lit(1)),
 				}},
-				assertOf(vcgen.Gt(ref(iy), lit(0))),
-				assertOf(vcgen.Ne(ref(iy), lit(2)))),
+				assertOf(obl.Gt(ref(iy), lit(0))),
+				assertOf(obl.Ne(ref(iy), lit(2)))),
 			[]Verdict{Holds, Fails}},
-		{"a failed assert stops its run", []*vcgen.Var{ix},
-			vcgen.Sequence(assertOf(vcgen.Eq(ref(ix), lit(0))), assertOf(vcgen.Eq(ref(ix), lit(0)))),
+		{"a failed assert stops its run", []*obl.Var{ix},
+			obl.Sequence(assertOf(obl.Eq(ref(ix), lit(0))), assertOf(obl.Eq(ref(ix), lit(0)))),
 			[]Verdict{Fails, Holds}},
-		{"maps", []*vcgen.Var{mm, ix},
-			vcgen.Sequence(
-				assertOf(vcgen.Eq(vcgen.Index(vcgen.Update(ref(mm), ref(ix), lit(5)), ref(ix)), lit(5))),
-				assertOf(vcgen.Eq(vcgen.Index(ref(mm), lit(0)), vcgen.Index(ref(mm), lit(1)))),
-				assertOf(vcgen.Eq(vcgen.Update(ref(mm), lit(0), vcgen.Index(ref(mm), lit(0))), ref(mm)))),
+		{"maps", []*obl.Var{mm, ix},
+			obl.Sequence(
+				assertOf(obl.Eq(obl.Index(obl.Update(ref(mm), ref(ix), lit(5)), ref(ix)), lit(5))),
+				assertOf(obl.Eq(obl.Index(ref(mm), lit(0)), obl.Index(ref(mm), lit(1)))),
+				assertOf(obl.Eq(obl.Update(ref(mm), lit(0), obl.Index(ref(mm), lit(0))), ref(mm)))),
 			[]Verdict{Holds, Fails, Holds}},
-		{"bool-keyed maps compare as functions", []*vcgen.Var{bm},
-			vcgen.Sequence(assertOf(vcgen.Eq(
-				vcgen.Update(vcgen.Update(ref(bm), vcgen.Bool(true), lit(1)), vcgen.Bool(false), lit(1)),
-				vcgen.Update(vcgen.Update(ref(bm), vcgen.Bool(false), lit(1)), vcgen.Bool(true), lit(1))))),
+		{"bool-keyed maps compare as functions", []*obl.Var{bm},
+			obl.Sequence(assertOf(obl.Eq(
+				obl.Update(obl.Update(ref(bm), obl.Bool(true), lit(1)), obl.Bool(false), lit(1)),
+				obl.Update(obl.Update(ref(bm), obl.Bool(false), lit(1)), obl.Bool(true), lit(1))))),
 			[]Verdict{Holds}},
-		{"quantifiers range over the domain", []*vcgen.Var{ix},
-			assertOf(vcgen.Forall([]*vcgen.Var{iy}, vcgen.Le(ref(iy), lit(2)))),
+		{"quantifiers range over the domain", []*obl.Var{ix},
+			assertOf(obl.Forall([]*obl.Var{iy}, obl.Le(ref(iy), lit(2)))),
 			[]Verdict{Holds}},
-		{"booleans", []*vcgen.Var{bb},
-			vcgen.Sequence(assertOf(vcgen.Or(ref(bb), vcgen.Not(ref(bb)))), assertOf(ref(bb))),
+		{"booleans", []*obl.Var{bb},
+			obl.Sequence(assertOf(obl.Or(ref(bb), obl.Not(ref(bb)))), assertOf(ref(bb))),
 			[]Verdict{Holds, Fails}},
-		{"division by zero is undecided", []*vcgen.Var{ix},
-			vcgen.Sequence(&vcgen.Assume{E: vcgen.Ge(ref(ix), lit(0))},
-				assertOf(vcgen.Eq(&vcgen.Binary{Op: vcgen.OpDiv, X: ref(ix), Y: ref(ix)}, lit(1)))),
+		{"division by zero is undecided", []*obl.Var{ix},
+			obl.Sequence(&obl.Assume{E: obl.Ge(ref(ix), lit(0))},
+				assertOf(obl.Eq(&obl.Binary{Op: obl.OpDiv, X: ref(ix), Y: ref(ix)}, lit(1)))),
 			[]Verdict{Undecided}},
 		{"overflow is undecided", nil,
-			assertOf(vcgen.Gt(&vcgen.Binary{Op: vcgen.OpMul, X: lit(1 << 62), Y: lit(4)}, lit(0))),
+			assertOf(obl.Gt(&obl.Binary{Op: obl.OpMul, X: lit(1 << 62), Y: lit(4)}, lit(0))),
 			[]Verdict{Undecided}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			ob := &vcgen.Obligation{Name: "t", Kind: "test", Vars: tc.vars, Body: tc.body}
+			ob := &obl.Obligation{Name: "t", Kind: "test", Vars: tc.vars, Body: tc.body}
 			if err := ob.Validate(); err != nil {
 				t.Fatal(err)
 			}
@@ -102,8 +102,8 @@ func TestDecide(t *testing.T) {
 
 // TestDecideCounterexample checks the counterexample of a failure.
 func TestDecideCounterexample(t *testing.T) {
-	body := vcgen.Sequence(vcgen.AssignOne(iy, vcgen.Add(ref(ix), lit(1))), assertOf(vcgen.Lt(ref(iy), lit(3))))
-	ob := &vcgen.Obligation{Name: "t", Kind: "test", Vars: []*vcgen.Var{ix, iy}, Body: body}
+	body := obl.Sequence(obl.AssignOne(iy, obl.Add(ref(ix), lit(1))), assertOf(obl.Lt(ref(iy), lit(3))))
+	ob := &obl.Obligation{Name: "t", Kind: "test", Vars: []*obl.Var{ix, iy}, Body: body}
 	d := Decide(context.Background(), ob, Domain{0, 2}, DecideLimits{})
 	cex := d.Results[0].Cex
 	if cex == nil {
@@ -121,7 +121,7 @@ func TestDecideCounterexample(t *testing.T) {
 // TestDecideLimits checks that too large a domain is undecided, not
 // holding.
 func TestDecideLimits(t *testing.T) {
-	ob := &vcgen.Obligation{Name: "t", Kind: "test", Vars: []*vcgen.Var{ix, iy}, Body: assertOf(vcgen.Bool(true))}
+	ob := &obl.Obligation{Name: "t", Kind: "test", Vars: []*obl.Var{ix, iy}, Body: assertOf(obl.Bool(true))}
 	d := Decide(context.Background(), ob, Domain{0, 99}, DecideLimits{MaxValuations: 1000})
 	if d.Results[0].Verdict != Undecided || !strings.Contains(d.Results[0].Reason, "valuations") {
 		t.Errorf("got %v (%s)", d.Results[0].Verdict, d.Results[0].Reason)

@@ -6,11 +6,12 @@ import (
 	"math/rand"
 	"testing"
 
-	"github.com/lipton-dev/lipton/vcgen"
+	"github.com/lipton-dev/lipton/obl"
+	"github.com/lipton-dev/lipton/smt"
 )
 
 // The differential test: random small obligations decided by Z3
-// (vcgen.Discharge) and by enumeration must get the same verdict on every
+// (smt.Discharge) and by enumeration must get the same verdict on every
 // assert where Z3 answers.
 //
 // The generator keeps the two semantics equal. Enumeration ranges over
@@ -31,143 +32,143 @@ var diffDom = Domain{-1, 1}
 
 type gen struct {
 	r    *rand.Rand
-	ints []*vcgen.Var
-	b    *vcgen.Var
-	m    *vcgen.Var
+	ints []*obl.Var
+	b    *obl.Var
+	m    *obl.Var
 }
 
 func newGen(seed int64) *gen {
 	return &gen{
 		r:    rand.New(rand.NewSource(seed)),
-		ints: []*vcgen.Var{{Name: "x", Sort: vcgen.IntSort}, {Name: "y", Sort: vcgen.IntSort}},
-		b:    &vcgen.Var{Name: "b", Sort: vcgen.BoolSort},
-		m:    &vcgen.Var{Name: "m", Sort: &vcgen.MapSort{Key: vcgen.IntSort, Val: vcgen.IntSort}},
+		ints: []*obl.Var{{Name: "x", Sort: obl.IntSort}, {Name: "y", Sort: obl.IntSort}},
+		b:    &obl.Var{Name: "b", Sort: obl.BoolSort},
+		m:    &obl.Var{Name: "m", Sort: &obl.MapSort{Key: obl.IntSort, Val: obl.IntSort}},
 	}
 }
 
-func (g *gen) vars() []*vcgen.Var { return append(append([]*vcgen.Var(nil), g.ints...), g.b, g.m) }
+func (g *gen) vars() []*obl.Var { return append(append([]*obl.Var(nil), g.ints...), g.b, g.m) }
 
 // inDom is lo <= e <= hi.
-func inDom(e vcgen.Expr) vcgen.Expr {
-	return vcgen.And(vcgen.Le(vcgen.Int(diffDom.Lo), e), vcgen.Le(e, vcgen.Int(diffDom.Hi)))
+func inDom(e obl.Expr) obl.Expr {
+	return obl.And(obl.Le(obl.Int(diffDom.Lo), e), obl.Le(e, obl.Int(diffDom.Hi)))
 }
 
 // obligation generates one obligation.
-func (g *gen) obligation(i int) *vcgen.Obligation {
-	var start []vcgen.Expr
+func (g *gen) obligation(i int) *obl.Obligation {
+	var start []obl.Expr
 	for _, v := range g.ints {
-		start = append(start, inDom(vcgen.Ref(v)))
+		start = append(start, inDom(obl.Ref(v)))
 	}
 	for k := diffDom.Lo; k <= diffDom.Hi; k++ {
-		start = append(start, inDom(vcgen.Index(vcgen.Ref(g.m), vcgen.Int(k))))
+		start = append(start, inDom(obl.Index(obl.Ref(g.m), obl.Int(k))))
 	}
-	cmds := []vcgen.Cmd{&vcgen.Assume{E: vcgen.And(start...)}}
+	cmds := []obl.Cmd{&obl.Assume{E: obl.And(start...)}}
 	cmds = append(cmds, g.stmts(2+g.r.Intn(4), 2)...)
 	cmds = append(cmds, g.assert())
-	return &vcgen.Obligation{Name: fmt.Sprintf("diff%d", i), Kind: "differential", Vars: g.vars(), Body: vcgen.Sequence(cmds...)}
+	return &obl.Obligation{Name: fmt.Sprintf("diff%d", i), Kind: "differential", Vars: g.vars(), Body: obl.Sequence(cmds...)}
 }
 
-func (g *gen) stmts(n, depth int) []vcgen.Cmd {
-	var out []vcgen.Cmd
+func (g *gen) stmts(n, depth int) []obl.Cmd {
+	var out []obl.Cmd
 	for i := 0; i < n; i++ {
 		out = append(out, g.stmt(depth))
 	}
 	return out
 }
 
-func (g *gen) stmt(depth int) vcgen.Cmd {
+func (g *gen) stmt(depth int) obl.Cmd {
 	v := g.ints[g.r.Intn(len(g.ints))]
 	switch k := g.r.Intn(10); {
 	case k < 3:
-		return vcgen.Sequence(vcgen.AssignOne(v, g.intExpr(2)), &vcgen.Assume{E: inDom(vcgen.Ref(v))})
+		return obl.Sequence(obl.AssignOne(v, g.intExpr(2)), &obl.Assume{E: inDom(obl.Ref(v))})
 	case k < 4:
-		return vcgen.Sequence(&vcgen.Havoc{Vars: []*vcgen.Var{v}}, &vcgen.Assume{E: inDom(vcgen.Ref(v))})
+		return obl.Sequence(&obl.Havoc{Vars: []*obl.Var{v}}, &obl.Assume{E: inDom(obl.Ref(v))})
 	case k < 5:
-		return vcgen.AssignOne(g.b, g.boolExpr(2))
+		return obl.AssignOne(g.b, g.boolExpr(2))
 	case k < 6:
-		return vcgen.AssignOne(g.m, vcgen.Update(vcgen.Ref(g.m), g.key(), g.value()))
+		return obl.AssignOne(g.m, obl.Update(obl.Ref(g.m), g.key(), g.value()))
 	case k < 7 && depth > 0:
-		return &vcgen.Choice{Branches: []vcgen.Cmd{
-			vcgen.Sequence(g.stmts(1+g.r.Intn(2), depth-1)...),
-			vcgen.Sequence(g.stmts(g.r.Intn(2), depth-1)...),
+		return &obl.Choice{Branches: []obl.Cmd{
+			obl.Sequence(g.stmts(1+g.r.Intn(2), depth-1)...),
+			obl.Sequence(g.stmts(g.r.Intn(2), depth-1)...),
 		}}
 	case k < 8:
-		return &vcgen.Assume{E: g.boolExpr(1)}
+		return &obl.Assume{E: g.boolExpr(1)}
 	}
 	return g.assert()
 }
 
-func (g *gen) assert() *vcgen.Assert {
-	return &vcgen.Assert{E: g.boolExpr(2), Kind: "differential", Msg: "random assert"}
+func (g *gen) assert() *obl.Assert {
+	return &obl.Assert{E: g.boolExpr(2), Kind: "differential", Msg: "random assert"}
 }
 
 // key is a map key in the domain: a variable or a literal.
-func (g *gen) key() vcgen.Expr {
+func (g *gen) key() obl.Expr {
 	if g.r.Intn(2) == 0 {
-		return vcgen.Ref(g.ints[g.r.Intn(len(g.ints))])
+		return obl.Ref(g.ints[g.r.Intn(len(g.ints))])
 	}
-	return vcgen.Int(diffDom.Lo + g.r.Int63n(diffDom.Hi-diffDom.Lo+1))
+	return obl.Int(diffDom.Lo + g.r.Int63n(diffDom.Hi-diffDom.Lo+1))
 }
 
 // value is a value in the domain.
-func (g *gen) value() vcgen.Expr {
+func (g *gen) value() obl.Expr {
 	if g.r.Intn(3) == 0 {
-		return vcgen.Index(vcgen.Ref(g.m), g.key())
+		return obl.Index(obl.Ref(g.m), g.key())
 	}
 	return g.key()
 }
 
-func (g *gen) intExpr(depth int) vcgen.Expr {
+func (g *gen) intExpr(depth int) obl.Expr {
 	if depth == 0 {
 		switch g.r.Intn(3) {
 		case 0:
-			return vcgen.Int(g.r.Int63n(5) - 2)
+			return obl.Int(g.r.Int63n(5) - 2)
 		case 1:
-			return vcgen.Index(vcgen.Ref(g.m), g.key())
+			return obl.Index(obl.Ref(g.m), g.key())
 		}
-		return vcgen.Ref(g.ints[g.r.Intn(len(g.ints))])
+		return obl.Ref(g.ints[g.r.Intn(len(g.ints))])
 	}
 	x, y := g.intExpr(depth-1), g.intExpr(depth-1)
 	divisors := []int64{-2, -1, 1, 2, 3}
 	switch g.r.Intn(8) {
 	case 0:
-		return &vcgen.Binary{Op: vcgen.OpAdd, X: x, Y: y}
+		return &obl.Binary{Op: obl.OpAdd, X: x, Y: y}
 	case 1:
-		return &vcgen.Binary{Op: vcgen.OpSub, X: x, Y: y}
+		return &obl.Binary{Op: obl.OpSub, X: x, Y: y}
 	case 2:
-		return &vcgen.Binary{Op: vcgen.OpMul, X: x, Y: y}
+		return &obl.Binary{Op: obl.OpMul, X: x, Y: y}
 	case 3:
-		return &vcgen.Binary{Op: vcgen.OpDiv, X: x, Y: vcgen.Int(divisors[g.r.Intn(len(divisors))])}
+		return &obl.Binary{Op: obl.OpDiv, X: x, Y: obl.Int(divisors[g.r.Intn(len(divisors))])}
 	case 4:
-		return &vcgen.Binary{Op: vcgen.OpMod, X: x, Y: vcgen.Int(divisors[g.r.Intn(len(divisors))])}
+		return &obl.Binary{Op: obl.OpMod, X: x, Y: obl.Int(divisors[g.r.Intn(len(divisors))])}
 	case 5:
-		return vcgen.IfThenElse(g.boolExpr(depth-1), x, y)
+		return obl.IfThenElse(g.boolExpr(depth-1), x, y)
 	case 6:
-		return vcgen.Neg(x)
+		return obl.Neg(x)
 	}
 	return x
 }
 
-func (g *gen) boolExpr(depth int) vcgen.Expr {
+func (g *gen) boolExpr(depth int) obl.Expr {
 	if depth == 0 || g.r.Intn(3) == 0 {
-		ops := []vcgen.BinaryOp{vcgen.OpLt, vcgen.OpLe, vcgen.OpEq, vcgen.OpNe, vcgen.OpGe}
+		ops := []obl.BinaryOp{obl.OpLt, obl.OpLe, obl.OpEq, obl.OpNe, obl.OpGe}
 		if g.r.Intn(5) == 0 {
-			return vcgen.Ref(g.b)
+			return obl.Ref(g.b)
 		}
-		return &vcgen.Binary{Op: ops[g.r.Intn(len(ops))], X: g.intExpr(1), Y: g.intExpr(min(depth, 1))}
+		return &obl.Binary{Op: ops[g.r.Intn(len(ops))], X: g.intExpr(1), Y: g.intExpr(min(depth, 1))}
 	}
 	x, y := g.boolExpr(depth-1), g.boolExpr(depth-1)
 	switch g.r.Intn(5) {
 	case 0:
-		return vcgen.And(x, y)
+		return obl.And(x, y)
 	case 1:
-		return vcgen.Or(x, y)
+		return obl.Or(x, y)
 	case 2:
-		return vcgen.Implies(x, y)
+		return obl.Implies(x, y)
 	case 3:
-		return vcgen.Not(x)
+		return obl.Not(x)
 	}
-	return &vcgen.Binary{Op: vcgen.OpIff, X: x, Y: y}
+	return &obl.Binary{Op: obl.OpIff, X: x, Y: y}
 }
 
 // TestDifferential compares Z3 and enumeration on generated obligations.
@@ -176,7 +177,7 @@ func TestDifferential(t *testing.T) {
 		t.Skip("calls Z3 a thousand times")
 	}
 	g := newGen(20240607)
-	var obs []*vcgen.Obligation
+	var obs []*obl.Obligation
 	for i := 0; i < diffCount; i++ {
 		ob := g.obligation(i)
 		if err := ob.Validate(); err != nil {
@@ -184,7 +185,7 @@ func TestDifferential(t *testing.T) {
 		}
 		obs = append(obs, ob)
 	}
-	results := vcgen.Discharge(context.Background(), obs, vcgen.Options{Jobs: 2})
+	results := smt.Discharge(context.Background(), obs, smt.Options{Jobs: 2})
 	compared, asserts, holds, fails := 0, 0, 0, 0
 	for i, res := range results {
 		ob := obs[i]
@@ -192,13 +193,13 @@ func TestDifferential(t *testing.T) {
 		answered := true
 		for j, r := range res.Results {
 			d := dec.Results[j]
-			if r.Verdict == vcgen.Unknown {
+			if r.Verdict == obl.Unknown {
 				answered = false
 				continue
 			}
 			asserts++
 			want := Holds
-			if r.Verdict == vcgen.Failed {
+			if r.Verdict == obl.Failed {
 				want = Fails
 				fails++
 			} else {

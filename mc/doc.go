@@ -4,7 +4,7 @@
 // threads, calls and integer domain of an `instance` block) and explores
 // every interleaving of the threads at yield granularity: a thread runs a
 // fragment, the code from one yield point to the next, atomically, and
-// threads interleave at yield points. Statements are executed on vcgen's
+// threads interleave at yield points. Statements are executed on obl's
 // obligation IR as the layers package translates them, so the model
 // checker and the static checks share one semantics. IR expressions and
 // commands are compiled once into closures over a slot-indexed register

@@ -6,7 +6,7 @@ import (
 
 	"github.com/lipton-dev/lipton/lang"
 	"github.com/lipton-dev/lipton/layers"
-	"github.com/lipton-dev/lipton/vcgen"
+	"github.com/lipton-dev/lipton/obl"
 )
 
 // DefaultInts is the integer domain of an instance without an `ints`
@@ -41,7 +41,7 @@ type model struct {
 	genv *layers.Env
 
 	globals []*lang.Object // the layer's globals, then the uninterpreted constants
-	gvars   []*vcgen.Var   // their IR variables: register i holds slot i
+	gvars   []*obl.Var     // their IR variables: register i holds slot i
 	nconst  int            // how many of globals are constants (at the end)
 	inits   [][]int64      // initial valuations of globals
 
@@ -102,7 +102,7 @@ type method struct {
 	// reads only what this layer has (contract.go): that requires over
 	// proc's registers, as IR, and the globals it reads. nil otherwise.
 	specGuard evalFn
-	specIR    vcgen.Expr
+	specIR    obl.Expr
 	specReads uint64
 	// disturbedBy: by method index, whether that method may write a
 	// global that specGuard reads (it is then not evaluated while such a
@@ -190,7 +190,7 @@ func (m *model) layoutGlobals() {
 		if c.Decl.(*lang.ConstDecl).Value != nil {
 			continue
 		}
-		ref, ok := m.b.Expr(&lang.Ident{Name: c.Name, Obj: c}, m.genv).(*vcgen.VarRef)
+		ref, ok := m.b.Expr(&lang.Ident{Name: c.Name, Obj: c}, m.genv).(*obl.VarRef)
 		if !ok {
 			continue
 		}
@@ -214,9 +214,9 @@ func (m *model) newCompiler() *compiler {
 }
 
 // globalMask returns the set of global slots that e reads.
-func (m *model) globalMask(e vcgen.Expr) uint64 {
+func (m *model) globalMask(e obl.Expr) uint64 {
 	var mask uint64
-	for _, v := range vcgen.FreeVars(e) {
+	for _, v := range obl.FreeVars(e) {
 		for i, g := range m.gvars {
 			if g == v && i < 64 {
 				mask |= 1 << i
@@ -405,7 +405,7 @@ func (m *model) argValues(cs *lang.CallSpec, p *lang.Param) ([]int64, error) {
 		}
 	}
 	c := m.newCompiler()
-	return c.values(vcgen.IntSort), nil
+	return c.values(obl.IntSort), nil
 }
 
 // product returns the cartesian product of domains, in lexicographic

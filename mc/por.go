@@ -3,7 +3,7 @@ package mc
 import (
 	"github.com/lipton-dev/lipton/lang"
 	"github.com/lipton-dev/lipton/layers"
-	"github.com/lipton-dev/lipton/vcgen"
+	"github.com/lipton-dev/lipton/obl"
 )
 
 // Partial-order reduction by persistent sets at yield granularity.
@@ -109,7 +109,7 @@ func (m *model) porAnalysis() *porInfo {
 		return nil
 	}
 	a := &porInfo{}
-	slot := map[*vcgen.Var]int{}
+	slot := map[*obl.Var]int{}
 	for i, v := range m.gvars {
 		slot[v] = i
 	}
@@ -173,14 +173,14 @@ func (m *model) guardReads(mt *method) uint64 {
 }
 
 // cmdFootprint is the set of globals a command reads and writes.
-func cmdFootprint(c vcgen.Cmd, slot map[*vcgen.Var]int) fp {
+func cmdFootprint(c obl.Cmd, slot map[*obl.Var]int) fp {
 	var f fp
-	for v := range vcgen.Reads(c) {
+	for v := range obl.Reads(c) {
 		if i, ok := slot[v]; ok {
 			f.r |= 1 << i
 		}
 	}
-	for v := range vcgen.Assigned(c) {
+	for v := range obl.Assigned(c) {
 		if i, ok := slot[v]; ok {
 			f.w |= 1 << i
 		}
@@ -189,7 +189,7 @@ func cmdFootprint(c vcgen.Cmd, slot map[*vcgen.Var]int) fp {
 }
 
 // analyzeProc computes the fragments of a procedure.
-func (m *model) analyzeProc(a *porInfo, p *cproc, slot map[*vcgen.Var]int) {
+func (m *model) analyzeProc(a *porInfo, p *cproc, slot map[*obl.Var]int) {
 	back := backEdges(p.lp)
 	nodeFP := make([]fp, len(p.nodes))
 	for _, n := range p.nodes {
@@ -243,7 +243,7 @@ func (m *model) analyzeProc(a *porInfo, p *cproc, slot map[*vcgen.Var]int) {
 
 // nodeFootprint is what a node that is not a yield point reads and
 // writes.
-func (m *model) nodeFootprint(p *cproc, n *layers.Node, slot map[*vcgen.Var]int) fp {
+func (m *model) nodeFootprint(p *cproc, n *layers.Node, slot map[*obl.Var]int) fp {
 	switch n.Kind {
 	case layers.NodeStep, layers.NodePrivate:
 		return cmdFootprint(m.b.Stmt(n.Stmt, p.env, stepMode), slot)

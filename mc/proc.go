@@ -5,7 +5,7 @@ import (
 
 	"github.com/lipton-dev/lipton/lang"
 	"github.com/lipton-dev/lipton/layers"
-	"github.com/lipton-dev/lipton/vcgen"
+	"github.com/lipton-dev/lipton/obl"
 )
 
 // cproc is a compiled procedure, or a public action compiled as a
@@ -19,7 +19,7 @@ type cproc struct {
 	action *lang.Action // nil for a procedure
 	env    *layers.Env
 	c      *compiler // registers: globals, then the frame, then temporaries
-	frame  []*vcgen.Var
+	frame  []*obl.Var
 	zero   []int64 // initial frame values
 	rets   []int   // the frame slots of the outputs
 	entry  int
@@ -113,7 +113,7 @@ func (m *model) compileAction(cp *cproc) {
 	cp.ann = make([]evalFn, 2)
 	cp.annReads = make([]uint64, 2)
 	cp.yield = make([]*layers.YieldPoint, 2)
-	var body vcgen.Cmd
+	var body obl.Cmd
 	if m.spec {
 		body = m.b.ActionBody(a, cp.env, stepMode) // the requires guards the step
 	} else {
@@ -149,7 +149,7 @@ func (m *model) compileProc(cp *cproc) {
 			y := node.Yield
 			cp.yield[node.ID] = y
 			e := m.b.AnnotationAt(y, cp.env)
-			if lit, ok := e.(*vcgen.BoolLit); !ok || !lit.V {
+			if lit, ok := e.(*obl.BoolLit); !ok || !lit.V {
 				cp.ann[node.ID], cp.annReads[node.ID] = cp.c.expr(e), m.globalMask(e)
 			}
 			codes[node.ID] = m.yieldCode(cp, node.ID, y.Pos)
@@ -210,9 +210,9 @@ func (m *model) nodeCode(cp *cproc, node *layers.Node, k code) code {
 		}
 		e := m.b.Expr(node.Cond, cp.env)
 		if node.Negated {
-			e = vcgen.Not(e)
+			e = obl.Not(e)
 		}
-		c = cp.c.cmd(&vcgen.Assume{E: e}, k)
+		c = cp.c.cmd(&obl.Assume{E: e}, k)
 	case layers.NodePrivateLoop:
 		c = m.privateLoop(cp, node.Stmt.(*lang.WhileStmt), k)
 	default: // NodeJoin
@@ -294,7 +294,7 @@ func (m *model) privateLoop(cp *cproc, w *lang.WhileStmt, k code) code {
 	invOK := func(x *exec) bool {
 		ok := true
 		saved := x.onFail
-		x.onFail = func(x *exec, a *vcgen.Assert) { ok = false; saved(x, a) }
+		x.onFail = func(x *exec, a *obl.Assert) { ok = false; saved(x, a) }
 		inv(x)
 		x.onFail = saved
 		return ok

@@ -5,7 +5,7 @@ import (
 
 	"github.com/lipton-dev/lipton/lang"
 	"github.com/lipton-dev/lipton/layers"
-	"github.com/lipton-dev/lipton/vcgen"
+	"github.com/lipton-dev/lipton/obl"
 )
 
 // A decoded state: the globals and every thread.
@@ -101,7 +101,7 @@ type traceEntry struct {
 func newRun(m *model, s sink) *run {
 	ru := &run{m: m, sink: s}
 	ru.x.run = ru
-	ru.x.onFail = func(x *exec, a *vcgen.Assert) { x.run.assertFailed(x, a) }
+	ru.x.onFail = func(x *exec, a *obl.Assert) { x.run.assertFailed(x, a) }
 	return ru
 }
 
@@ -436,7 +436,7 @@ type Failure struct {
 	Thread int
 }
 
-func (ru *run) assertFailed(x *exec, a *vcgen.Assert) {
+func (ru *run) assertFailed(x *exec, a *obl.Assert) {
 	f := &Failure{Kind: "assert", Msg: a.Msg, Thread: ru.t}
 	if a.Kind == "loop invariant" {
 		f.Kind = "annotation"

@@ -6,7 +6,7 @@ import (
 
 	"github.com/lipton-dev/lipton/lang"
 	"github.com/lipton-dev/lipton/layers"
-	"github.com/lipton-dev/lipton/vcgen"
+	"github.com/lipton-dev/lipton/obl"
 )
 
 // Symmetry reduction over the threads of one role.
@@ -33,11 +33,11 @@ import (
 // symFacts are the data flows of the code a role can run.
 type symFacts struct {
 	copies []copyFact
-	exprs  []vcgen.Expr
+	exprs  []obl.Expr
 	procs  map[*cproc]bool
 }
 
-type copyFact struct{ dst, src *vcgen.Var }
+type copyFact struct{ dst, src *obl.Var }
 
 // symmetry decides, for each role with several threads, whether the
 // reduction applies, and records the tainted frame slots.
@@ -75,9 +75,9 @@ func (m *model) symmetryUseful() bool {
 
 // analyzeRole runs the taint analysis of a role; it returns why the role
 // is not symmetric ("" if it is) and the tainted variables.
-func (m *model) analyzeRole(r *role) (string, map[*vcgen.Var]bool) {
+func (m *model) analyzeRole(r *role) (string, map[*obl.Var]bool) {
 	f := &symFacts{procs: map[*cproc]bool{}}
-	tainted := map[*vcgen.Var]bool{}
+	tainted := map[*obl.Var]bool{}
 	for _, cc := range r.calls {
 		if cc.tid >= 0 {
 			tainted[cc.m.proc.frame[cc.tid]] = true
@@ -93,7 +93,7 @@ func (m *model) analyzeRole(r *role) (string, map[*vcgen.Var]bool) {
 			}
 		}
 	}
-	globals := map[*vcgen.Var]bool{}
+	globals := map[*obl.Var]bool{}
 	for _, v := range m.gvars {
 		globals[v] = true
 	}
@@ -118,20 +118,20 @@ func (m *model) analyzeRole(r *role) (string, map[*vcgen.Var]bool) {
 }
 
 // requiresIR is the method's requires as IR.
-func (mt *method) requiresIR(m *model) vcgen.Expr {
+func (mt *method) requiresIR(m *model) obl.Expr {
 	return m.b.Conj(mt.proc.sig.Requires, mt.proc.env)
 }
 
 // badUse returns an occurrence of a tainted variable in e other than a
 // comparison with a constant outside the role's range, or "".
-func badUse(e vcgen.Expr, tainted map[*vcgen.Var]bool, r *role) string {
+func badUse(e obl.Expr, tainted map[*obl.Var]bool, r *role) string {
 	switch e := e.(type) {
-	case *vcgen.VarRef:
+	case *obl.VarRef:
 		if tainted[e.V] {
 			return e.String()
 		}
-	case *vcgen.Binary:
-		if e.Op == vcgen.OpEq || e.Op == vcgen.OpNe {
+	case *obl.Binary:
+		if e.Op == obl.OpEq || e.Op == obl.OpNe {
 			if okComparison(e.X, e.Y, tainted, r) || okComparison(e.Y, e.X, tainted, r) {
 				return ""
 			}
@@ -142,33 +142,33 @@ func badUse(e vcgen.Expr, tainted map[*vcgen.Var]bool, r *role) string {
 		if bad := badUse(e.Y, tainted, r); bad != "" {
 			return inContext(bad, e)
 		}
-	case *vcgen.Unary:
+	case *obl.Unary:
 		return inContext(badUse(e.X, tainted, r), e)
-	case *vcgen.Ite:
-		for _, x := range []vcgen.Expr{e.Cond, e.Then, e.Else} {
+	case *obl.Ite:
+		for _, x := range []obl.Expr{e.Cond, e.Then, e.Else} {
 			if bad := badUse(x, tainted, r); bad != "" {
 				return inContext(bad, e)
 			}
 		}
-	case *vcgen.Select:
-		for _, x := range []vcgen.Expr{e.Map, e.Key} {
+	case *obl.Select:
+		for _, x := range []obl.Expr{e.Map, e.Key} {
 			if bad := badUse(x, tainted, r); bad != "" {
 				return inContext(bad, e)
 			}
 		}
-	case *vcgen.Store:
-		for _, x := range []vcgen.Expr{e.Map, e.Key, e.Val} {
+	case *obl.Store:
+		for _, x := range []obl.Expr{e.Map, e.Key, e.Val} {
 			if bad := badUse(x, tainted, r); bad != "" {
 				return inContext(bad, e)
 			}
 		}
-	case *vcgen.Quant:
+	case *obl.Quant:
 		return inContext(badUse(e.Body, tainted, r), e)
 	}
 	return ""
 }
 
-func inContext(bad string, e vcgen.Expr) string {
+func inContext(bad string, e obl.Expr) string {
 	if bad == "" {
 		return ""
 	}
@@ -181,9 +181,9 @@ func inContext(bad string, e vcgen.Expr) string {
 
 // okComparison reports whether x == y compares a tainted variable x with
 // a constant outside the role's range.
-func okComparison(x, y vcgen.Expr, tainted map[*vcgen.Var]bool, r *role) bool {
-	v, ok := x.(*vcgen.VarRef)
-	lit, ok2 := y.(*vcgen.IntLit)
+func okComparison(x, y obl.Expr, tainted map[*obl.Var]bool, r *role) bool {
+	v, ok := x.(*obl.VarRef)
+	lit, ok2 := y.(*obl.IntLit)
 	if !ok || !ok2 || !tainted[v.V] || !lit.V.IsInt64() {
 		return false
 	}
@@ -236,8 +236,8 @@ func (m *model) collectCall(f *symFacts, p *cproc, n *layers.Node) {
 }
 
 // collectFlow records dst := e.
-func (m *model) collectFlow(f *symFacts, dst *vcgen.Var, e vcgen.Expr) {
-	if ref, ok := e.(*vcgen.VarRef); ok {
+func (m *model) collectFlow(f *symFacts, dst *obl.Var, e obl.Expr) {
+	if ref, ok := e.(*obl.VarRef); ok {
 		f.copies = append(f.copies, copyFact{dst: dst, src: ref.V})
 		return
 	}
@@ -270,21 +270,21 @@ func (m *model) collectPrivate(f *symFacts, p *cproc, ss []lang.Stmt) {
 }
 
 // collectCmd records the flows of a command.
-func (m *model) collectCmd(f *symFacts, c vcgen.Cmd) {
+func (m *model) collectCmd(f *symFacts, c obl.Cmd) {
 	switch c := c.(type) {
-	case *vcgen.Assume:
+	case *obl.Assume:
 		f.exprs = append(f.exprs, c.E)
-	case *vcgen.Assert:
+	case *obl.Assert:
 		f.exprs = append(f.exprs, c.E)
-	case *vcgen.Assign:
+	case *obl.Assign:
 		for i, v := range c.Lhs {
 			m.collectFlow(f, v, c.Rhs[i])
 		}
-	case *vcgen.Choice:
+	case *obl.Choice:
 		for _, b := range c.Branches {
 			m.collectCmd(f, b)
 		}
-	case *vcgen.Seq:
+	case *obl.Seq:
 		for _, b := range c.Cmds {
 			m.collectCmd(f, b)
 		}

@@ -6,7 +6,7 @@ import (
 
 	"github.com/lipton-dev/lipton/lang"
 	"github.com/lipton-dev/lipton/layers"
-	"github.com/lipton-dev/lipton/vcgen"
+	"github.com/lipton-dev/lipton/obl"
 )
 
 // Initial values of locals and outputs.
@@ -36,7 +36,7 @@ import (
 // the step reads them before writing them.
 
 // varSet is a set of IR variables.
-type varSet map[*vcgen.Var]bool
+type varSet map[*obl.Var]bool
 
 func (s varSet) clone() varSet {
 	c := make(varSet, len(s))
@@ -72,15 +72,15 @@ func (s varSet) equal(t varSet) bool {
 // defUse tracks, along a path, the variables written so far and the
 // tracked variables read before any write.
 type defUse struct {
-	tracked func(v *vcgen.Var) bool
-	reads   varSet       // tracked variables some path reads before writing
-	order   []*vcgen.Var // reads, in the order they were found
+	tracked func(v *obl.Var) bool
+	reads   varSet     // tracked variables some path reads before writing
+	order   []*obl.Var // reads, in the order they were found
 }
 
 // read records the reads of e, a point where the variables in written
 // have been written.
-func (du *defUse) read(e vcgen.Expr, written varSet) {
-	for _, v := range vcgen.FreeVars(e) {
+func (du *defUse) read(e obl.Expr, written varSet) {
+	for _, v := range obl.FreeVars(e) {
 		if !written[v] && !du.reads[v] && du.tracked(v) {
 			du.reads[v] = true
 			du.order = append(du.order, v)
@@ -91,13 +91,13 @@ func (du *defUse) read(e vcgen.Expr, written varSet) {
 // cmd follows c from a point where written have been written (which it
 // does not change) and returns what has been written on every path
 // through c.
-func (du *defUse) cmd(c vcgen.Cmd, written varSet) varSet {
+func (du *defUse) cmd(c obl.Cmd, written varSet) varSet {
 	switch c := c.(type) {
-	case *vcgen.Assume:
+	case *obl.Assume:
 		du.read(c.E, written)
-	case *vcgen.Assert:
+	case *obl.Assert:
 		du.read(c.E, written)
-	case *vcgen.Assign:
+	case *obl.Assign:
 		for _, e := range c.Rhs {
 			du.read(e, written)
 		}
@@ -105,16 +105,16 @@ func (du *defUse) cmd(c vcgen.Cmd, written varSet) varSet {
 		for _, v := range c.Lhs {
 			written[v] = true
 		}
-	case *vcgen.Havoc:
+	case *obl.Havoc:
 		written = written.clone()
 		for _, v := range c.Vars {
 			written[v] = true
 		}
-	case *vcgen.Seq:
+	case *obl.Seq:
 		for _, s := range c.Cmds {
 			written = du.cmd(s, written)
 		}
-	case *vcgen.Choice:
+	case *obl.Choice:
 		var all varSet
 		for _, b := range c.Branches {
 			w := du.cmd(b, written)
@@ -137,7 +137,7 @@ func (du *defUse) cmd(c vcgen.Cmd, written varSet) varSet {
 // havoc of the temporaries (not globals, not frame variables) that it
 // reads before writing them: the outputs and locals of an inlined
 // action, which the language leaves arbitrary.
-func (m *model) withFreshTemps(cp *cproc, c vcgen.Cmd) vcgen.Cmd {
+func (m *model) withFreshTemps(cp *cproc, c obl.Cmd) obl.Cmd {
 	known := varSet{}
 	for _, v := range m.gvars {
 		known[v] = true
@@ -145,12 +145,12 @@ func (m *model) withFreshTemps(cp *cproc, c vcgen.Cmd) vcgen.Cmd {
 	for _, v := range cp.frame {
 		known[v] = true
 	}
-	du := &defUse{tracked: func(v *vcgen.Var) bool { return !known[v] }, reads: varSet{}}
+	du := &defUse{tracked: func(v *obl.Var) bool { return !known[v] }, reads: varSet{}}
 	du.cmd(c, varSet{})
 	if len(du.reads) == 0 {
 		return c
 	}
-	return vcgen.Sequence(&vcgen.Havoc{Vars: du.order}, c)
+	return obl.Sequence(&obl.Havoc{Vars: du.order}, c)
 }
 
 // arbitrarySlot is a frame slot that starts with every value of values.
@@ -163,9 +163,9 @@ type arbitrarySlot struct {
 // before writing them: they start unset (or as a constant map). It runs
 // before any of cp's code is compiled, since reads of unset slots
 // compile to code that checks them.
-func (m *model) findArbitrary(cp *cproc, body vcgen.Cmd) {
+func (m *model) findArbitrary(cp *cproc, body obl.Cmd) {
 	objs := cp.sig.Frame()
-	slotOf := map[*vcgen.Var]int{}
+	slotOf := map[*obl.Var]int{}
 	for i := range objs {
 		slotOf[cp.frame[i]] = i
 	}
@@ -173,7 +173,7 @@ func (m *model) findArbitrary(cp *cproc, body vcgen.Cmd) {
 	for i := range cp.sig.Params {
 		params[cp.frame[i]] = true
 	}
-	du := &defUse{reads: varSet{}, tracked: func(v *vcgen.Var) bool {
+	du := &defUse{reads: varSet{}, tracked: func(v *obl.Var) bool {
 		_, ok := slotOf[v]
 		return ok && !params[v]
 	}}
@@ -204,7 +204,7 @@ func (m *model) findArbitrary(cp *cproc, body vcgen.Cmd) {
 // exitReads records that the exit reads every output of cp.
 func (m *model) exitReads(cp *cproc, du *defUse, written varSet) {
 	for i := range cp.sig.Returns {
-		du.read(vcgen.Ref(cp.frame[len(cp.sig.Params)+i]), written)
+		du.read(obl.Ref(cp.frame[len(cp.sig.Params)+i]), written)
 	}
 }
 
@@ -251,7 +251,7 @@ func (m *model) infeasible(cp *cproc, n *layers.Node) bool {
 	if n.Kind != layers.NodeCond || n.Cond == nil {
 		return false
 	}
-	lit, ok := m.b.Expr(n.Cond, cp.env).(*vcgen.BoolLit)
+	lit, ok := m.b.Expr(n.Cond, cp.env).(*obl.BoolLit)
 	return ok && lit.V == n.Negated
 }
 

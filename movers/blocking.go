@@ -5,7 +5,7 @@ import (
 
 	"github.com/lipton-dev/lipton/lang"
 	"github.com/lipton-dev/lipton/layers"
-	"github.com/lipton-dev/lipton/vcgen"
+	"github.com/lipton-dev/lipton/obl"
 )
 
 // Private code after the commit point. Reduction runs a fragment as one
@@ -106,7 +106,7 @@ func loopsAfterCommit(p *layers.Proc) []*layers.Diagnostic {
 // privateNonBlocking builds, for a procedure with private statements
 // that may block after a commit point, one obligation that walks the
 // procedure and asserts, at each of them, that it can execute.
-func privateNonBlocking(p *layers.Proc) *vcgen.Obligation {
+func privateNonBlocking(p *layers.Proc) *obl.Obligation {
 	blocking := map[lang.Stmt]afterCommit{}
 	for _, a := range privatesAfterCommit(p) {
 		if a.node.Kind == layers.NodePrivate && mayBlock(a.node.Stmt) {
@@ -120,21 +120,21 @@ func privateNonBlocking(p *layers.Proc) *vcgen.Obligation {
 	env := b.Globals(p.Layer, "", "globals")
 	env = b.Frame(env, &p.Decl.Signature, "", "locals of "+p.Name())
 	w := &layers.Walk{B: b, Env: env, Proc: p, Mode: layers.Assume}
-	w.Reach = func(*layers.YieldPoint) vcgen.Cmd { return vcgen.Sequence() }
-	w.Before = func(s lang.Stmt) vcgen.Cmd {
+	w.Reach = func(*layers.YieldPoint) obl.Cmd { return obl.Sequence() }
+	w.Before = func(s lang.Stmt) obl.Cmd {
 		a, ok := blocking[s]
 		if !ok {
-			return vcgen.Sequence()
+			return obl.Sequence()
 		}
-		can, err := vcgen.Relation(b.Stmt(s, env, layers.Assume), nil, nil)
+		can, err := obl.Relation(b.Stmt(s, env, layers.Assume), nil, nil)
 		if err != nil {
-			can = vcgen.Bool(false) // too many paths: not proven
+			can = obl.Bool(false) // too many paths: not proven
 		}
 		msg := fmt.Sprintf("in %s, the statement at line %d may block after the %s step at line %d: after its commit step a fragment must be able to complete (other threads may already see the step's effect), so private code there must not block; add a yield before it, or move it before the commit step",
 			p.Name(), s.Pos().Line, moverName(a.commit.Step.Mover), a.commit.Pos().Line)
 		return layers.Check(NonBlocking, can, msg, s.Pos(), a.commit.Pos())
 	}
-	start := vcgen.And(b.AnnotationAfter(p.Entry.Yield, env), b.ParamFacts(p, env))
+	start := obl.And(b.AnnotationAfter(p.Entry.Yield, env), b.ParamFacts(p, env))
 	return b.Obligation(fmt.Sprintf("l%d-nonblocking-private-%s", p.Layer.Num, p.Name()), NonBlocking,
-		vcgen.Sequence(&vcgen.Assume{E: start}, w.Body()))
+		obl.Sequence(&obl.Assume{E: start}, w.Body()))
 }

@@ -3,7 +3,7 @@ package movers
 import (
 	"github.com/lipton-dev/lipton/lang"
 	"github.com/lipton-dev/lipton/layers"
-	"github.com/lipton-dev/lipton/vcgen"
+	"github.com/lipton-dev/lipton/obl"
 )
 
 // footprint is what a step does to the globals: what its transition reads
@@ -19,13 +19,13 @@ func stepFootprint(s *layers.Step) footprint {
 	l := s.Layer
 	b := layers.NewBuilder(l.Program)
 	env := b.Globals(l, "", "")
-	objOf := map[*vcgen.Var]*lang.Object{}
+	objOf := map[*obl.Var]*lang.Object{}
 	for _, g := range l.Globals {
 		objOf[env.Var(g)] = g
 	}
 	te := b.Thread(env, s, "", "")
 	body := b.Body(s, te, layers.Assume)
-	globals := func(vs map[*vcgen.Var]bool) map[*lang.Object]bool {
+	globals := func(vs map[*obl.Var]bool) map[*lang.Object]bool {
 		out := map[*lang.Object]bool{}
 		for v := range vs {
 			if o := objOf[v]; o != nil {
@@ -34,11 +34,11 @@ func stepFootprint(s *layers.Step) footprint {
 		}
 		return out
 	}
-	gate := map[*vcgen.Var]bool{}
-	for _, v := range vcgen.FreeVars(b.Gate(s, te)) {
+	gate := map[*obl.Var]bool{}
+	for _, v := range obl.FreeVars(b.Gate(s, te)) {
 		gate[v] = true
 	}
-	return footprint{reads: globals(vcgen.Reads(body)), writes: globals(vcgen.Assigned(body)), gateReads: globals(gate)}
+	return footprint{reads: globals(obl.Reads(body)), writes: globals(obl.Assigned(body)), gateReads: globals(gate)}
 }
 
 func disjoint(a, b map[*lang.Object]bool) bool {

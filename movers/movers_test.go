@@ -8,7 +8,8 @@ import (
 
 	"github.com/lipton-dev/lipton/lang"
 	"github.com/lipton-dev/lipton/layers"
-	"github.com/lipton-dev/lipton/vcgen"
+	"github.com/lipton-dev/lipton/obl"
+	"github.com/lipton-dev/lipton/smt"
 )
 
 func layer0(t *testing.T, src string) *layers.Layer {
@@ -132,23 +133,23 @@ func TestTooComplexStepIsUnknown(t *testing.T) {
 func TestPrivateNonBlocking(t *testing.T) {
 	for _, tc := range []struct {
 		body string
-		want vcgen.Verdict // Unknown: no obligation
+		want obl.Verdict // Unknown: no obligation
 	}{
-		{"[t := x; x := x + 1;] assume t == 0;", vcgen.Failed},
-		{"assume l == 0; [t := x; x := x + 1;]", vcgen.Unknown},
-		{"[t := x; x := x + 1;] l := t; assume l == t;", vcgen.Proven},
-		{"right t := x; assume t == 0;", vcgen.Unknown},
-		{"[t := x; x := x + 1;] yield; assume t == 0;", vcgen.Unknown},
+		{"[t := x; x := x + 1;] assume t == 0;", obl.Failed},
+		{"assume l == 0; [t := x; x := x + 1;]", obl.Unknown},
+		{"[t := x; x := x + 1;] l := t; assume l == t;", obl.Proven},
+		{"right t := x; assume t == 0;", obl.Unknown},
+		{"[t := x; x := x + 1;] yield; assume t == 0;", obl.Unknown},
 	} {
 		src := "var x: int = 0;\nlayer 0 { proc p() { var l, t: int; " + tc.body + " } }"
 		ob := privateNonBlocking(layer0(t, src).Procs[0])
 		if ob == nil {
-			if tc.want != vcgen.Unknown {
+			if tc.want != obl.Unknown {
 				t.Errorf("%q: no obligation, want %v", tc.body, tc.want)
 			}
 			continue
 		}
-		res := vcgen.Discharge(context.Background(), []*vcgen.Obligation{ob}, vcgen.Options{Jobs: 1})
+		res := smt.Discharge(context.Background(), []*obl.Obligation{ob}, smt.Options{Jobs: 1})
 		if got := res[0].Verdict(); got != tc.want {
 			t.Errorf("%q: %v, want %v", tc.body, got, tc.want)
 		}

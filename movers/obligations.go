@@ -6,7 +6,7 @@ import (
 	"github.com/lipton-dev/lipton/lang"
 
 	"github.com/lipton-dev/lipton/layers"
-	"github.com/lipton-dev/lipton/vcgen"
+	"github.com/lipton-dev/lipton/obl"
 )
 
 // Check kinds of the mover obligations.
@@ -29,8 +29,8 @@ type Skipped struct {
 // the pairs skipped because their footprints make them hold trivially,
 // and diagnostics for checks that could not be built (a transition with
 // too many paths), which count as unknown.
-func Obligations(l *layers.Layer) ([]*vcgen.Obligation, []Skipped, []*layers.Diagnostic) {
-	var obs []*vcgen.Obligation
+func Obligations(l *layers.Layer) ([]*obl.Obligation, []Skipped, []*layers.Diagnostic) {
+	var obs []*obl.Obligation
 	var skipped []Skipped
 	var diags []*layers.Diagnostic
 	// Footprints and complexity are computed only for the steps some
@@ -49,7 +49,7 @@ func Obligations(l *layers.Layer) ([]*vcgen.Obligation, []Skipped, []*layers.Dia
 		}
 		return !tooBig[s]
 	}
-	add := func(ob *vcgen.Obligation, err error) {
+	add := func(ob *obl.Obligation, err error) {
 		if err != nil {
 			diags = append(diags, err.(*layers.Diagnostic))
 			return
@@ -109,8 +109,8 @@ type pair struct {
 	env        *layers.Env // globals
 	e1, e2     *layers.Env
 	s1, s2     *layers.Step
-	vars       []*vcgen.Var // globals and both frames
-	assumeDist vcgen.Cmd
+	vars       []*obl.Var // globals and both frames
+	assumeDist obl.Cmd
 }
 
 func newPair(s1, s2 *layers.Step) *pair {
@@ -133,8 +133,8 @@ func newPair(s1, s2 *layers.Step) *pair {
 	return p
 }
 
-func (p *pair) gates() vcgen.Cmd {
-	return &vcgen.Assume{E: vcgen.And(p.b.Gate(p.s1, p.e1), p.b.Gate(p.s2, p.e2))}
+func (p *pair) gates() obl.Cmd {
+	return &obl.Assume{E: obl.And(p.b.Gate(p.s1, p.e1), p.b.Gate(p.s2, p.e2))}
 }
 
 func (p *pair) name(kind string) string {
@@ -146,71 +146,71 @@ func moverWord(s *layers.Step) string { return moverName(s.Mover) }
 // commutativity: τ(s1);τ(s2) ⊆ τ(s2);τ(s1) from states where both gates
 // hold. The reordered side is a relation with the intermediate state
 // existentially quantified.
-func commutativity(s1, s2 *layers.Step) (*vcgen.Obligation, error) {
+func commutativity(s1, s2 *layers.Step) (*obl.Obligation, error) {
 	p := newPair(s1, s2)
 	b := p.b
-	pre := map[*vcgen.Var]vcgen.Expr{}
-	post := map[*vcgen.Var]vcgen.Expr{}
-	var snapLhs []*vcgen.Var
-	var snapRhs []vcgen.Expr
+	pre := map[*obl.Var]obl.Expr{}
+	post := map[*obl.Var]obl.Expr{}
+	var snapLhs []*obl.Var
+	var snapRhs []obl.Expr
 	for _, v := range p.vars {
 		old := b.NewVar(v.Name+".old", v.Sort)
-		snapLhs, snapRhs = append(snapLhs, old), append(snapRhs, &vcgen.VarRef{V: v})
-		pre[v], post[v] = &vcgen.VarRef{V: old}, &vcgen.VarRef{V: v}
+		snapLhs, snapRhs = append(snapLhs, old), append(snapRhs, &obl.VarRef{V: v})
+		pre[v], post[v] = &obl.VarRef{V: old}, &obl.VarRef{V: v}
 	}
 	// The transitions without their gates: the gates are assumed in the
 	// initial state; gate preservation covers them after a move.
-	swapped := vcgen.Sequence(b.Body(s2, p.e2, layers.Transition), b.Body(s1, p.e1, layers.Transition))
-	rel, err := vcgen.Relation(swapped, pre, post)
+	swapped := obl.Sequence(b.Body(s2, p.e2, layers.Transition), b.Body(s1, p.e1, layers.Transition))
+	rel, err := obl.Relation(swapped, pre, post)
 	if err != nil {
 		return nil, tooManyPaths(Commutativity, s1, s2, err)
 	}
 	msg := fmt.Sprintf("%s (%s) does not commute with %s (%s): running them in this order reaches a state that the other order cannot",
 		s1.Name(), moverWord(s1), s2.Name(), moverWord(s2))
-	body := vcgen.Sequence(p.assumeDist, p.gates(),
-		&vcgen.Assign{Lhs: snapLhs, Rhs: snapRhs},
+	body := obl.Sequence(p.assumeDist, p.gates(),
+		&obl.Assign{Lhs: snapLhs, Rhs: snapRhs},
 		b.Body(s1, p.e1, layers.Transition), b.Body(s2, p.e2, layers.Transition),
 		layers.Check(Commutativity, rel, msg, s1.Pos, s2.Pos))
 	return b.Obligation(p.name("comm"), Commutativity, body), nil
 }
 
 // gatePreservation: s1 keeps the gate of s2.
-func gatePreservation(s1, s2 *layers.Step) *vcgen.Obligation {
+func gatePreservation(s1, s2 *layers.Step) *obl.Obligation {
 	p := newPair(s1, s2)
 	b := p.b
 	msg := fmt.Sprintf("%s (%s) may falsify the gate of %s (%s)", s1.Name(), moverWord(s1), s2.Name(), moverWord(s2))
-	body := vcgen.Sequence(p.assumeDist, p.gates(), b.Body(s1, p.e1, layers.Assume),
+	body := obl.Sequence(p.assumeDist, p.gates(), b.Body(s1, p.e1, layers.Assume),
 		layers.Check(GatePreservation, b.Gate(s2, p.e2), msg, s1.Pos, s2.Pos))
 	return b.Obligation(p.name("gate"), GatePreservation, body)
 }
 
 // failurePreservation: the left mover s2 does not make the failing gate
 // of s1 hold, which would hide a failure when s2 moves left.
-func failurePreservation(s1, s2 *layers.Step) *vcgen.Obligation {
+func failurePreservation(s1, s2 *layers.Step) *obl.Obligation {
 	p := newPair(s1, s2)
 	b := p.b
 	g1 := b.Gate(s1, p.e1)
-	not := vcgen.Not(g1)
+	not := obl.Not(g1)
 	msg := fmt.Sprintf("%s (%s) may make the gate of %s true from a state where it is false, hiding a failure of %s",
 		s2.Name(), moverWord(s2), s1.Name(), s1.Name())
-	body := vcgen.Sequence(p.assumeDist, &vcgen.Assume{E: vcgen.And(not, b.Gate(s2, p.e2))},
+	body := obl.Sequence(p.assumeDist, &obl.Assume{E: obl.And(not, b.Gate(s2, p.e2))},
 		b.Body(s2, p.e2, layers.Assume),
 		layers.Check(FailurePreservation, not, msg, s2.Pos, s1.Pos))
 	return b.Obligation(p.name("fail"), FailurePreservation, body)
 }
 
 // nonBlocking: a left mover can always run when its gate holds.
-func nonBlocking(s *layers.Step) (*vcgen.Obligation, error) {
+func nonBlocking(s *layers.Step) (*obl.Obligation, error) {
 	l := s.Layer
 	b := layers.NewBuilder(l.Program)
 	env := b.Globals(l, "", "globals")
 	te := b.Thread(env, s, "", "thread ("+s.Name()+")")
-	rel, err := vcgen.Relation(b.Body(s, te, layers.Assume), nil, nil)
+	rel, err := obl.Relation(b.Body(s, te, layers.Assume), nil, nil)
 	if err != nil {
 		return nil, tooManyPaths(NonBlocking, s, s, err)
 	}
 	msg := fmt.Sprintf("%s is a %s but may block: from a state satisfying its gate it has no execution", s.Name(), moverWord(s))
-	body := vcgen.Sequence(&vcgen.Assume{E: b.Gate(s, te)}, layers.Check(NonBlocking, rel, msg, s.Pos))
+	body := obl.Sequence(&obl.Assume{E: b.Gate(s, te)}, layers.Check(NonBlocking, rel, msg, s.Pos))
 	return b.Obligation(fmt.Sprintf("l%d-nonblocking-%d", l.Num, s.ID), NonBlocking, body), nil
 }
 

@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"github.com/lipton-dev/lipton/layers"
-	"github.com/lipton-dev/lipton/vcgen"
+	"github.com/lipton-dev/lipton/obl"
 )
 
 // interferer is code another thread may run atomically at this layer: the
@@ -42,8 +42,8 @@ func interferers(l *layers.Layer) []interferer {
 
 // nonInterference pairs every yield point of every procedure with every
 // interferer run by another thread.
-func nonInterference(l *layers.Layer) ([]*vcgen.Obligation, []Skipped) {
-	var obs []*vcgen.Obligation
+func nonInterference(l *layers.Layer) ([]*obl.Obligation, []Skipped) {
+	var obs []*obl.Obligation
 	var skipped []Skipped
 	fs := interferers(l)
 	for _, p := range l.Procs {
@@ -71,29 +71,29 @@ func nonInterference(l *layers.Layer) ([]*vcgen.Obligation, []Skipped) {
 
 // nonInterferenceCheck builds {ann(y)[t1] ∧ pre(f)[t2] ∧ t1 ≠ t2} f[t2]
 // {ann(y)[t1]}, or returns nil if f writes nothing ann(y) reads.
-func nonInterferenceCheck(y *layers.YieldPoint, f interferer) *vcgen.Obligation {
+func nonInterferenceCheck(y *layers.YieldPoint, f interferer) *obl.Obligation {
 	l := y.Proc.Layer
 	b := layers.NewBuilder(l.Program)
 	env := b.Globals(l, "", "globals")
 	title1 := fmt.Sprintf("thread 1 (%s, at line %d)", y.Proc.Name(), y.Pos.Line)
 	env1 := b.Frame(env, &y.Proc.Decl.Signature, ".1", title1)
 	target := b.AnnotationAt(y, env1)
-	var code vcgen.Cmd
-	var pre vcgen.Expr
-	var distinct vcgen.Cmd
+	var code obl.Cmd
+	var pre obl.Expr
+	var distinct obl.Cmd
 	if f.action != nil {
 		env2 := b.Frame(env, &f.action.Decl.Signature, ".2", "thread 2 ("+f.action.Name()+")")
-		pre = vcgen.And(b.Conj(f.action.Decl.Requires, env2), b.Conj(l.Invariants, env2))
+		pre = obl.And(b.Conj(f.action.Decl.Requires, env2), b.Conj(l.Invariants, env2))
 		distinct = layers.Distinct(&y.Proc.Decl.Signature, env1, &f.action.Decl.Signature, env2)
 		msg := fmt.Sprintf("%s may be invalidated by another thread running %s", y.Describe(), f.name())
-		code = vcgen.Sequence(b.Stmts(f.action.Decl.Body.Stmts, env2, layers.Assume),
+		code = obl.Sequence(b.Stmts(f.action.Decl.Body.Stmts, env2, layers.Assume),
 			layers.Check(NonInterference, target, msg, y.Pos, f.action.Decl.P))
 	} else {
 		env2 := b.Frame(env, &f.proc.Decl.Signature, ".2", "thread 2 ("+f.proc.Name()+")")
-		pre = vcgen.And(b.AnnotationAfter(f.start, env2), b.ParamFacts(f.proc, env2))
+		pre = obl.And(b.AnnotationAfter(f.start, env2), b.ParamFacts(f.proc, env2))
 		distinct = layers.Distinct(&y.Proc.Decl.Signature, env1, &f.proc.Decl.Signature, env2)
 		g := &layers.Fragments{B: b, Env: env2, Proc: f.proc, Mode: layers.Assume}
-		g.End = func(q *layers.YieldPoint) vcgen.Cmd {
+		g.End = func(q *layers.YieldPoint) obl.Cmd {
 			msg := fmt.Sprintf("%s may be invalidated by another thread running %s to line %d",
 				y.Describe(), f.name(), q.Pos.Line)
 			return layers.Check(NonInterference, target, msg, y.Pos, f.start.Pos, q.Pos)
@@ -104,8 +104,12 @@ func nonInterferenceCheck(y *layers.YieldPoint, f interferer) *vcgen.Obligation 
 		return nil
 	}
 	facts := b.ParamFacts(y.Proc, env1)
-	body := vcgen.Sequence(&vcgen.Assume{E: target}, &vcgen.Assume{E: facts}, &vcgen.Assume{E: pre}, distinct, code)
-	return b.Obligation(obName(l, "ni", y.Proc.Name(), y.Pos.Line, f.key()), NonInterference, body)
+	body := obl.Sequence(&obl.Assume{E: target}, &obl.Assume{E: facts}, &obl.Assume{E: pre}, distinct, code)
+	kind := "ni"
+	if y.Kind == layers.YieldIdle {
+		kind = "ni-idle" // at the line of the entry's requires: keep names apart
+	}
+	return b.Obligation(obName(l, kind, y.Proc.Name(), y.Pos.Line, f.key()), NonInterference, body)
 }
 
 func (f interferer) key() string {
@@ -116,9 +120,9 @@ func (f interferer) key() string {
 }
 
 // touches reports whether code writes a variable that e reads.
-func touches(code vcgen.Cmd, e vcgen.Expr) bool {
-	w := vcgen.Assigned(code)
-	for _, v := range vcgen.FreeVars(e) {
+func touches(code obl.Cmd, e obl.Expr) bool {
+	w := obl.Assigned(code)
+	for _, v := range obl.FreeVars(e) {
 		if w[v] {
 			return true
 		}

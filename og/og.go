@@ -11,7 +11,7 @@ import (
 
 	"github.com/lipton-dev/lipton/lang"
 	"github.com/lipton-dev/lipton/layers"
-	"github.com/lipton-dev/lipton/vcgen"
+	"github.com/lipton-dev/lipton/obl"
 )
 
 // Check kinds of the obligations of this package.
@@ -30,8 +30,8 @@ type Skipped struct {
 
 // Obligations returns the OG obligations of layer l and the pairs it
 // skipped because their footprints are disjoint.
-func Obligations(l *layers.Layer) ([]*vcgen.Obligation, []Skipped) {
-	var obs []*vcgen.Obligation
+func Obligations(l *layers.Layer) ([]*obl.Obligation, []Skipped) {
+	var obs []*obl.Obligation
 	obs = append(obs, initial(l)...)
 	for _, p := range l.Procs {
 		obs = append(obs, sequential(p))
@@ -67,11 +67,11 @@ func from(y *layers.YieldPoint) string {
 // annotation must hold; then other threads run, so the globals take any
 // values the annotation allows, while p's locals keep theirs, since no
 // other thread can change them. Every gate met on the way must hold.
-func sequential(p *layers.Proc) *vcgen.Obligation {
+func sequential(p *layers.Proc) *obl.Obligation {
 	b := layers.NewBuilder(p.Layer.Program)
 	env := b.Globals(p.Layer, "", "globals")
 	env = b.Frame(env, &p.Decl.Signature, "", "locals of "+p.Name())
-	var state []*vcgen.Var
+	var state []*obl.Var
 	for _, g := range p.Layer.Globals {
 		state = append(state, env.Var(g))
 	}
@@ -79,63 +79,63 @@ func sequential(p *layers.Proc) *vcgen.Obligation {
 		state = append(state, env.Var(o))
 	}
 	w := &layers.Walk{B: b, Env: env, Proc: p, Mode: layers.Mode{Check: true, Kind: Sequential}}
-	w.Reach = func(q *layers.YieldPoint) vcgen.Cmd {
+	w.Reach = func(q *layers.YieldPoint) obl.Cmd {
 		msg := fmt.Sprintf("%s may not hold when %s reaches it", q.Describe(), p.Name())
 		if q.Kind == layers.YieldExit {
 			msg = fmt.Sprintf("%s may not hold at exit", q.Describe())
 		}
 		return layers.Check(Sequential, b.AnnotationAt(q, env), msg, q.Pos)
 	}
-	w.Resume = func(q *layers.YieldPoint) vcgen.Cmd {
+	w.Resume = func(q *layers.YieldPoint) obl.Cmd {
 		title := fmt.Sprintf("after the %s at line %d, other threads having run", q.Kind, q.Pos.Line)
 		return b.Trace(title, fmt.Sprint(q.Pos.Line), state)
 	}
 	body := w.Body()
-	start := vcgen.And(b.AnnotationAfter(p.Entry.Yield, env), b.ParamFacts(p, env))
+	start := obl.And(b.AnnotationAfter(p.Entry.Yield, env), b.ParamFacts(p, env))
 	return b.Obligation(obName(p.Layer, "seq", p.Name()), Sequential,
-		vcgen.Sequence(b.ClearTraces(), &vcgen.Assume{E: start}, body))
+		obl.Sequence(b.ClearTraces(), &obl.Assume{E: start}, body))
 }
 
 // publicAction checks that an action called by clients meets its
 // asserts and ensures and keeps the layer's invariants.
-func publicAction(a *layers.Action) *vcgen.Obligation {
+func publicAction(a *layers.Action) *obl.Obligation {
 	l := a.Layer
 	b := layers.NewBuilder(l.Program)
 	env := b.Globals(l, "", "globals")
 	env = b.Frame(env, &a.Decl.Signature, "", "locals of "+a.Name())
 	inv := b.Conj(l.Invariants, env)
-	post := vcgen.And(b.Conj(a.Decl.Ensures, env), inv)
+	post := obl.And(b.Conj(a.Decl.Ensures, env), inv)
 	msg := fmt.Sprintf("the ensures of action %s or the layer's invariants may not hold after it", a.Name())
-	cmds := []vcgen.Cmd{
-		&vcgen.Assume{E: vcgen.And(b.Conj(a.Decl.Requires, env), inv)},
+	cmds := []obl.Cmd{
+		&obl.Assume{E: obl.And(b.Conj(a.Decl.Requires, env), inv)},
 		b.Stmts(a.Decl.Body.Stmts, env, layers.Mode{Check: true, Kind: Sequential}),
 	}
-	if lit, ok := post.(*vcgen.BoolLit); !ok || !lit.V {
+	if lit, ok := post.(*obl.BoolLit); !ok || !lit.V {
 		cmds = append(cmds, layers.Check(Sequential, post, msg, a.Decl.P))
 	}
-	body := vcgen.Sequence(cmds...)
+	body := obl.Sequence(cmds...)
 	return b.Obligation(obName(l, "seq", a.Name()), Sequential, body)
 }
 
 // initial checks that the layer's invariants hold in the initial state.
-func initial(l *layers.Layer) []*vcgen.Obligation {
+func initial(l *layers.Layer) []*obl.Obligation {
 	if len(l.Invariants) == 0 {
 		return nil
 	}
 	b := layers.NewBuilder(l.Program)
 	env := b.Globals(l, "", "globals")
-	init := &vcgen.Assign{}
+	init := &obl.Assign{}
 	for _, g := range l.Globals {
 		if d := g.Decl.(*lang.VarDecl); d.Init != nil {
 			init.Lhs = append(init.Lhs, env.Var(g))
 			init.Rhs = append(init.Rhs, b.Expr(d.Init, env))
 		}
 	}
-	var asserts []vcgen.Cmd
+	var asserts []obl.Cmd
 	for _, inv := range l.Invariants {
 		msg := fmt.Sprintf("this invariant of layer %d may not hold in the initial state", l.Num)
 		asserts = append(asserts, layers.Check(Initial, b.Expr(inv, env), msg, inv.Pos()))
 	}
-	body := vcgen.Sequence(append([]vcgen.Cmd{init}, asserts...)...)
-	return []*vcgen.Obligation{b.Obligation(obName(l, "init"), Initial, body)}
+	body := obl.Sequence(append([]obl.Cmd{init}, asserts...)...)
+	return []*obl.Obligation{b.Obligation(obName(l, "init"), Initial, body)}
 }

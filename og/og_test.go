@@ -7,7 +7,8 @@ import (
 
 	"github.com/lipton-dev/lipton/lang"
 	"github.com/lipton-dev/lipton/layers"
-	"github.com/lipton-dev/lipton/vcgen"
+	"github.com/lipton-dev/lipton/obl"
+	"github.com/lipton-dev/lipton/smt"
 )
 
 func layer0(t *testing.T, src string) *layers.Layer {
@@ -79,11 +80,11 @@ func TestObligationShapes(t *testing.T) {
 
 func TestNonInterferenceVerdicts(t *testing.T) {
 	obs, _ := Obligations(layer0(t, prog))
-	results := vcgen.Discharge(context.Background(), obs, vcgen.Options{Jobs: 1})
+	results := smt.Discharge(context.Background(), obs, smt.Options{Jobs: 1})
 	failed := map[string]bool{}
 	for _, r := range results {
 		for _, a := range r.Results {
-			if a.Verdict == vcgen.Failed {
+			if a.Verdict == obl.Failed {
 				failed[a.Assert.Msg] = true
 			}
 		}

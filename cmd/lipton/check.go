@@ -10,13 +10,13 @@ import (
 	"time"
 
 	"github.com/lipton-dev/lipton/lang"
-	"github.com/lipton-dev/lipton/vcgen"
+	"github.com/lipton-dev/lipton/smt"
 )
 
 // defaultRLimit is the default of --rlimit: Z3's resource limit per
-// query, vcgen's default (docs/checks.md, "Solver limits", says how it
+// query, smt's default (docs/checks.md, "Solver limits", says how it
 // was chosen).
-const defaultRLimit uint64 = vcgen.DefaultRLimit
+const defaultRLimit uint64 = smt.DefaultRLimit
 
 func checkFlags(o *checkOptions) *flag.FlagSet {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)

@@ -6,7 +6,8 @@ import (
 	"io"
 	"time"
 
-	"github.com/lipton-dev/lipton/vcgen"
+	"github.com/lipton-dev/lipton/obl"
+	"github.com/lipton-dev/lipton/smt"
 )
 
 // stopGrace is how long a run waits for the solvers to stop after its
@@ -28,9 +29,9 @@ const progressAfter = time.Second
 // that lasts more than progressAfter shows "n/m obligations decided" as
 // it goes: on one line that it rewrites on a terminal, one line each
 // second elsewhere.
-func discharge(ctx context.Context, obs []*vcgen.Obligation, opts vcgen.Options, progress io.Writer) []vcgen.ObligationResult {
-	stream := vcgen.DischargeStream(ctx, obs, opts)
-	out := make([]vcgen.ObligationResult, 0, len(obs))
+func discharge(ctx context.Context, obs []*obl.Obligation, opts smt.Options, progress io.Writer) []obl.ObligationResult {
+	stream := smt.DischargeStream(ctx, obs, opts)
+	out := make([]obl.ObligationResult, 0, len(obs))
 	done := ctx.Done()
 	var grace <-chan time.Time
 	tick := time.NewTicker(progressAfter / 4)
@@ -66,10 +67,10 @@ func discharge(ctx context.Context, obs []*vcgen.Obligation, opts vcgen.Options,
 }
 
 // notDecided is the result of an obligation the solvers did not finish.
-func notDecided(ob *vcgen.Obligation, reason string) vcgen.ObligationResult {
-	res := vcgen.ObligationResult{Obligation: ob}
+func notDecided(ob *obl.Obligation, reason string) obl.ObligationResult {
+	res := obl.ObligationResult{Obligation: ob}
 	for _, a := range ob.Asserts() {
-		res.Results = append(res.Results, vcgen.Result{Assert: a, Reason: reason})
+		res.Results = append(res.Results, obl.Result{Assert: a, Reason: reason})
 	}
 	return res
 }

@@ -10,7 +10,7 @@ import (
 	"strconv"
 
 	"github.com/lipton-dev/lipton/mc"
-	"github.com/lipton-dev/lipton/vcgen"
+	"github.com/lipton-dev/lipton/obl"
 )
 
 // The enumeration fallback of lipton check (DESIGN §5): obligations that
@@ -82,8 +82,8 @@ type fallbackTally struct {
 // addFallback handles an obligation with unknown asserts by enumeration;
 // it reports false (leaving the obligation to addResult) if Z3 decided
 // every assert or the fallback is off.
-func (r *checkRun) addFallback(ctx context.Context, layer int, res vcgen.ObligationResult, o checkOptions) bool {
-	if !o.fallback.on || res.Verdict() != vcgen.Unknown || hasWitness(res) || ctx.Err() != nil {
+func (r *checkRun) addFallback(ctx context.Context, layer int, res obl.ObligationResult, o checkOptions) bool {
+	if !o.fallback.on || res.Verdict() != obl.Unknown || hasWitness(res) || ctx.Err() != nil {
 		return false
 	}
 	dom := o.fallback.ints.d
@@ -94,7 +94,7 @@ func (r *checkRun) addFallback(ctx context.Context, layer int, res vcgen.Obligat
 	r.fallback.valuations += dec.Valuations
 	for i, a := range res.Results {
 		c := r.count(layer, a.Assert.Kind)
-		if a.Verdict != vcgen.Unknown {
+		if a.Verdict != obl.Unknown {
 			r.addOne(layer, res, a)
 			continue
 		}
@@ -128,7 +128,7 @@ func (r *checkRun) addFallback(ctx context.Context, layer int, res vcgen.Obligat
 // hasWitness reports whether an obligation asks for a witness (a
 // vacuity check): the enumeration could find one, but not finding one on
 // a finite domain says nothing, so the fallback leaves such checks alone.
-func hasWitness(res vcgen.ObligationResult) bool {
+func hasWitness(res obl.ObligationResult) bool {
 	for _, a := range res.Results {
 		if a.Assert.Witness {
 			return true
@@ -138,9 +138,9 @@ func hasWitness(res vcgen.ObligationResult) bool {
 }
 
 // addOne adds one assert's result as addResult does.
-func (r *checkRun) addOne(layer int, res vcgen.ObligationResult, a vcgen.Result) {
+func (r *checkRun) addOne(layer int, res obl.ObligationResult, a obl.Result) {
 	one := res
-	one.Results = []vcgen.Result{a}
+	one.Results = []obl.Result{a}
 	r.addResult(layer, one)
 }
 

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/lipton-dev/lipton/mc"
-	"github.com/lipton-dev/lipton/vcgen"
+	"github.com/lipton-dev/lipton/obl"
 )
 
 // TestAddFallback checks how enumeration verdicts become findings: an
@@ -15,16 +15,16 @@ import (
 // that fails by enumeration is a failure with a counterexample, and one
 // Z3 decided keeps Z3's verdict.
 func TestAddFallback(t *testing.T) {
-	x := &vcgen.Var{Name: "x", Sort: vcgen.IntSort}
-	holds := &vcgen.Assert{E: vcgen.Le(vcgen.Ref(x), vcgen.Int(3)), Kind: "sequential", Msg: "x is small"}
-	fails := &vcgen.Assert{E: vcgen.Ne(vcgen.Ref(x), vcgen.Int(2)), Kind: "sequential", Msg: "x is not 2"}
-	proven := &vcgen.Assert{E: vcgen.Bool(true), Kind: "sequential", Msg: "trivial"}
-	ob := &vcgen.Obligation{Name: "ob", Kind: "sequential", Vars: []*vcgen.Var{x},
-		Body: vcgen.Sequence(proven, holds, fails)}
-	res := vcgen.ObligationResult{Obligation: ob, Results: []vcgen.Result{
-		{Assert: proven, Verdict: vcgen.Proven},
-		{Assert: holds, Verdict: vcgen.Unknown, Reason: "timeout"},
-		{Assert: fails, Verdict: vcgen.Unknown, Reason: "timeout"},
+	x := &obl.Var{Name: "x", Sort: obl.IntSort}
+	holds := &obl.Assert{E: obl.Le(obl.Ref(x), obl.Int(3)), Kind: "sequential", Msg: "x is small"}
+	fails := &obl.Assert{E: obl.Ne(obl.Ref(x), obl.Int(2)), Kind: "sequential", Msg: "x is not 2"}
+	proven := &obl.Assert{E: obl.Bool(true), Kind: "sequential", Msg: "trivial"}
+	ob := &obl.Obligation{Name: "ob", Kind: "sequential", Vars: []*obl.Var{x},
+		Body: obl.Sequence(proven, holds, fails)}
+	res := obl.ObligationResult{Obligation: ob, Results: []obl.Result{
+		{Assert: proven, Verdict: obl.Proven},
+		{Assert: holds, Verdict: obl.Unknown, Reason: "timeout"},
+		{Assert: fails, Verdict: obl.Unknown, Reason: "timeout"},
 	}}
 	var o checkOptions
 	o.fallback.ints.d = mc.Domain{Lo: 0, Hi: 3}

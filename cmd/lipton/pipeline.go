@@ -12,8 +12,9 @@ import (
 	"github.com/lipton-dev/lipton/lang"
 	"github.com/lipton-dev/lipton/layers"
 	"github.com/lipton-dev/lipton/movers"
+	"github.com/lipton-dev/lipton/obl"
 	"github.com/lipton-dev/lipton/og"
-	"github.com/lipton-dev/lipton/vcgen"
+	"github.com/lipton-dev/lipton/smt"
 )
 
 // run of the static checks of one file: what was asked, what came back.
@@ -61,9 +62,9 @@ type finding struct {
 	pos     []lang.Pos
 	notes   []string
 	reason  string // why unknown
-	cex     *vcgen.Counterexample
-	ob      *vcgen.Obligation
-	// resources is the work Z3 did on it (vcgen.Result.Resources).
+	cex     *obl.Counterexample
+	ob      *obl.Obligation
+	// resources is the work Z3 did on it (obl.Result.Resources).
 	resources uint64
 }
 
@@ -71,7 +72,7 @@ type finding struct {
 type checkOptions struct {
 	layer   int // -1: every layer
 	jobs    int
-	rlimit  uint64        // Z3's resource limit per query (0: vcgen.DefaultRLimit)
+	rlimit  uint64        // Z3's resource limit per query (0: smt.DefaultRLimit)
 	timeout time.Duration // wall-clock limit of the whole run (0: none)
 	// ctx, if set, is the run's context: cancelling it (a signal, the
 	// run's deadline) leaves the undecided obligations not decided, with
@@ -93,8 +94,8 @@ type checkOptions struct {
 
 // collected is the output of obligation generation for one file.
 type collected struct {
-	obs     []*vcgen.Obligation
-	layerOf map[*vcgen.Obligation]int
+	obs     []*obl.Obligation
+	layerOf map[*obl.Obligation]int
 	skipped []skip
 	diags   []*layers.Diagnostic
 	// structural counts the procedures whose yield sufficiency was
@@ -111,7 +112,7 @@ type skip struct {
 // collect generates every obligation and structural diagnostic of the
 // selected layers.
 func collect(prog *layers.Program, only int) *collected {
-	c := &collected{layerOf: map[*vcgen.Obligation]int{}, structural: map[int]int{}}
+	c := &collected{layerOf: map[*obl.Obligation]int{}, structural: map[int]int{}}
 	for _, l := range prog.Layers {
 		if only >= 0 && l.Num != only {
 			continue
@@ -159,7 +160,7 @@ func claim(prog *layers.Program) string {
 	return fmt.Sprintf("layer 0 (ghost-erased) refines layer %d atomic spec for %s", top, strings.Join(public, ", "))
 }
 
-func (c *collected) add(layer int, obs []*vcgen.Obligation) {
+func (c *collected) add(layer int, obs []*obl.Obligation) {
 	for _, ob := range obs {
 		c.layerOf[ob] = layer
 		c.obs = append(c.obs, ob)
@@ -169,7 +170,7 @@ func (c *collected) add(layer int, obs []*vcgen.Obligation) {
 // runChecks runs every static check of a checked file.
 func runChecks(f *lang.File, info *lang.Info, o checkOptions, frontEnd time.Duration) (*checkRun, error) {
 	start := time.Now()
-	r := &checkRun{file: f, tally: map[tallyKey]*counts{}, rlimit: vcgen.Options{RLimit: o.rlimit}.Limit()}
+	r := &checkRun{file: f, tally: map[tallyKey]*counts{}, rlimit: smt.Options{RLimit: o.rlimit}.Limit()}
 	r.times.frontEnd = frontEnd
 	r.prog = layers.Build(f, info)
 	col := collect(r.prog, o.layer)
@@ -195,7 +196,7 @@ func runChecks(f *lang.File, info *lang.Info, o checkOptions, frontEnd time.Dura
 	solveStart := time.Now()
 	ctx, stop := o.runContext()
 	defer stop()
-	results := discharge(ctx, col.obs, vcgen.Options{Jobs: o.jobs, RLimit: o.rlimit}, o.progress)
+	results := discharge(ctx, col.obs, smt.Options{Jobs: o.jobs, RLimit: o.rlimit}, o.progress)
 	r.times.solve = time.Since(solveStart)
 	if ctx.Err() != nil {
 		r.stopped = context.Cause(ctx).Error()
@@ -246,12 +247,12 @@ func (r *checkRun) addDiagnostic(d *layers.Diagnostic) {
 		msg: d.Msg, pos: d.Pos, notes: d.Notes})
 }
 
-func (r *checkRun) addResult(layer int, res vcgen.ObligationResult) {
+func (r *checkRun) addResult(layer int, res obl.ObligationResult) {
 	witnessSeen := false
 	for _, a := range res.Results {
 		if a.Assert.Witness {
 			// The witness asserts of an obligation are one question
-			// with one answer (vcgen.AnswerWitnesses): count it once.
+			// with one answer (obl.AnswerWitnesses): count it once.
 			if witnessSeen {
 				continue
 			}
@@ -262,10 +263,10 @@ func (r *checkRun) addResult(layer int, res vcgen.ObligationResult) {
 		r.verbose = append(r.verbose, fmt.Sprintf("%s  %s [%s]: %s (%d resource units)", verdict, a.Assert.Kind, res.Obligation.Name, a.Assert.Msg, a.Resources))
 		r.maxResources = max(r.maxResources, a.Resources)
 		switch {
-		case verdict == vcgen.Proven:
+		case verdict == obl.Proven:
 			c.proven++
 			continue
-		case verdict == vcgen.Failed:
+		case verdict == obl.Failed:
 			c.failed++
 		case r.stopped != "" && a.Reason == r.stopped:
 			// Not decided because the run stopped: counted, and
@@ -276,12 +277,12 @@ func (r *checkRun) addResult(layer int, res vcgen.ObligationResult) {
 		default:
 			c.unknown++
 		}
-		r.findings = append(r.findings, &finding{check: a.Assert.Kind, layer: layer, unknown: verdict != vcgen.Failed,
+		r.findings = append(r.findings, &finding{check: a.Assert.Kind, layer: layer, unknown: verdict != obl.Failed,
 			msg: a.Assert.Msg, pos: langPositions(a.Assert.Pos), reason: a.Reason, cex: a.Cex, ob: res.Obligation, resources: a.Resources})
 	}
 }
 
-func langPositions(ps []vcgen.Pos) []lang.Pos {
+func langPositions(ps []obl.Pos) []lang.Pos {
 	var out []lang.Pos
 	for _, p := range ps {
 		out = append(out, lang.Pos{File: p.File, Line: p.Line, Col: p.Col})
@@ -337,12 +338,12 @@ func checkOrder(kind string) int {
 	return len(checkKinds)
 }
 
-func dump(dir string, obs []*vcgen.Obligation) error {
+func dump(dir string, obs []*obl.Obligation) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
 	for _, ob := range obs {
-		if err := vcgen.WriteDump(dir, ob); err != nil {
+		if err := smt.WriteDump(dir, ob); err != nil {
 			return err
 		}
 	}

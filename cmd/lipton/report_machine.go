@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/lipton-dev/lipton/lang"
-	"github.com/lipton-dev/lipton/vcgen"
+	"github.com/lipton-dev/lipton/obl"
 )
 
 // printGitHub prints one GitHub Actions annotation per finding.
@@ -185,7 +185,7 @@ func toJSONFinding(f *finding) jsonFinding {
 	}
 	if f.cex != nil {
 		jf.Counterexample = map[string][]string{}
-		vals := map[*vcgen.Var]vcgen.VarValues{}
+		vals := map[*obl.Var]obl.VarValues{}
 		for _, vv := range f.cex.Vars {
 			vals[vv.Var] = vv
 		}

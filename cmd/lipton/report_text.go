@@ -8,7 +8,7 @@ import (
 
 	"github.com/fatih/color"
 	"github.com/lipton-dev/lipton/lang"
-	"github.com/lipton-dev/lipton/vcgen"
+	"github.com/lipton-dev/lipton/obl"
 )
 
 var (
@@ -77,9 +77,9 @@ func sourceName(name string) string {
 
 // printCounterexample prints the values before and after of the
 // variables the obligation groups for display, named as in the source.
-func printCounterexample(w io.Writer, ob *vcgen.Obligation, cex *vcgen.Counterexample) {
+func printCounterexample(w io.Writer, ob *obl.Obligation, cex *obl.Counterexample) {
 	fmt.Fprintln(w, "  counterexample (before -> after):")
-	vals := map[*vcgen.Var]vcgen.VarValues{}
+	vals := map[*obl.Var]obl.VarValues{}
 	for _, vv := range cex.Vars {
 		vals[vv.Var] = vv
 	}
@@ -103,7 +103,7 @@ func printCounterexample(w io.Writer, ob *vcgen.Obligation, cex *vcgen.Counterex
 			s := name + " = " + vv.Before.String()
 			if g.Name != vars0Group(g) {
 				s = name + " = " + vv.After.String() // a trace: its value when recorded
-			} else if !vcgen.ValueEqual(vv.Before, vv.After) {
+			} else if !obl.ValueEqual(vv.Before, vv.After) {
 				s += " -> " + vv.After.String()
 			}
 			parts = append(parts, s)
@@ -146,7 +146,7 @@ func printSummary(w io.Writer, path string, r *checkRun) {
 // vars0Group returns the group's name unless it is a trace group (whose
 // first variable records that a point was reached), so that callers can
 // tell the two apart.
-func vars0Group(g vcgen.VarGroup) string {
+func vars0Group(g obl.VarGroup) string {
 	if len(g.Vars) > 0 && strings.HasPrefix(g.Vars[0].Name, "reached.") {
 		return ""
 	}

@@ -1,0 +1,269 @@
+package smt
+
+import (
+	"github.com/lipton-dev/lipton/obl"
+	"strconv"
+)
+
+// A vc is an obligation in passive form: its body cut into straight-line
+// blocks of assumptions over SSA incarnations of the variables, and one
+// goal per assert. It is the common input of the Z3 encoder and the
+// SMT-LIB2 printer, so both ask exactly the same questions.
+type vc struct {
+	ob      *obl.Obligation
+	consts  []*obl.Var            // incarnations and block flags, in declaration order
+	initial map[*obl.Var]*obl.Var // each program variable's incarnation at entry
+	blocks  []*block
+	goals   []*goal // in program order of the asserts
+	// quantified is set if some condition contains a quantifier; such vcs
+	// are solved without push/pop (see session.incremental).
+	quantified bool
+}
+
+// A block is a straight-line piece of the passive program. Blocks end at a
+// choice, at a join and after each assert, so every assert is the last
+// condition of its block and the encoding stays linear.
+type block struct {
+	preds []*block
+	conds []obl.Expr // passive conditions in order (asserts included)
+	// exit implies that the block is reached and all its conditions
+	// hold (see defs).
+	exit *obl.Var
+	// reach implies that the block is reached from the entry with all
+	// conditions on the way true; only blocks with several predecessors
+	// have their own variable, see reachExpr.
+	reach  *obl.Var
+	branch *obl.BranchTaken // set on the first block of a choice branch
+	entry  bool
+}
+
+// A goal is one assert of the obligation.
+type goal struct {
+	assert *obl.Assert
+	block  *block                // the assert's condition is block.conds's last
+	state  map[*obl.Var]*obl.Var // incarnation of each program variable there
+}
+
+// reachExpr is the formula saying the start of b is reached.
+func (b *block) reachExpr() obl.Expr {
+	switch {
+	case b.entry:
+		return obl.True()
+	case b.reach != nil:
+		return obl.Ref(b.reach)
+	case len(b.preds) == 1:
+		return obl.Ref(b.preds[0].exit)
+	}
+	return obl.False() // unreachable: after a choice without branches
+}
+
+// defs returns the constraints on the block flags that the goals need.
+//
+// They are implications, not equivalences: exit ⇒ reach ∧ conditions, and
+// reach ⇒ some predecessor's exit. That is enough, since a model of a
+// failure formula then always contains a real path to the failing assert
+// (follow true flags backwards), and a real failing path satisfies the
+// constraints with the flags on it true and the others false. It also
+// keeps every assumption in positive position, so a quantified assume
+// stays a universal hypothesis for Z3 to instantiate; under an equivalence
+// it would also occur negated, as an existential to skolemize.
+func (v *vc) defs() []obl.Expr {
+	reachNeeded := make(map[*block]bool)
+	exitNeeded := make(map[*block]bool)
+	var need func(b *block)
+	need = func(b *block) {
+		if reachNeeded[b] {
+			return
+		}
+		reachNeeded[b] = true
+		for _, p := range b.preds {
+			exitNeeded[p] = true
+			need(p)
+		}
+	}
+	for _, g := range v.goals {
+		need(g.block)
+	}
+	var out []obl.Expr
+	for _, b := range v.blocks {
+		if b.reach != nil && reachNeeded[b] {
+			preds := make([]obl.Expr, len(b.preds))
+			for i, p := range b.preds {
+				preds[i] = obl.Ref(p.exit)
+			}
+			out = append(out, obl.Implies(obl.Ref(b.reach), obl.Or(preds...)))
+		}
+		if exitNeeded[b] {
+			conj := append([]obl.Expr{b.reachExpr()}, b.conds...)
+			out = append(out, obl.Implies(obl.Ref(b.exit), obl.And(conj...)))
+		}
+	}
+	return out
+}
+
+// failure returns the formula saying g's assert is reached, with all
+// conditions before it true, and fails.
+func (g *goal) failure() obl.Expr {
+	conds := g.block.conds
+	conj := append([]obl.Expr{g.block.reachExpr()}, conds[:len(conds)-1]...)
+	return obl.And(append(conj, obl.Not(conds[len(conds)-1]))...)
+}
+
+// passify builds the passive form of a validated obligation.
+func passify(ob *obl.Obligation) *vc {
+	p := &passifier{
+		vc:    &vc{ob: ob, initial: make(map[*obl.Var]*obl.Var)},
+		cur:   make(map[*obl.Var]*obl.Var),
+		sub:   make(map[*obl.Var]obl.Expr),
+		count: make(map[*obl.Var]int),
+	}
+	for _, v := range ob.Vars {
+		p.incarnate(v)
+		p.vc.initial[v] = p.cur[v]
+	}
+	p.b = p.newBlock()
+	p.b.entry = true
+	p.cmd(ob.Body)
+	return p.vc
+}
+
+// passifier holds the state of passification: the current block and the
+// current incarnation of each variable (also as a substitution).
+type passifier struct {
+	vc    *vc
+	b     *block
+	cur   map[*obl.Var]*obl.Var
+	sub   map[*obl.Var]obl.Expr
+	count map[*obl.Var]int
+}
+
+func (p *passifier) newBlock(preds ...*block) *block {
+	n := len(p.vc.blocks)
+	b := &block{preds: preds, exit: p.flag("ok@" + strconv.Itoa(n))}
+	if len(preds) > 1 {
+		b.reach = p.flag("reach@" + strconv.Itoa(n))
+	}
+	p.vc.blocks = append(p.vc.blocks, b)
+	return b
+}
+
+func (p *passifier) flag(name string) *obl.Var {
+	v := &obl.Var{Name: name, Sort: obl.BoolSort}
+	p.vc.consts = append(p.vc.consts, v)
+	return v
+}
+
+// incarnate makes a new incarnation of v current.
+func (p *passifier) incarnate(v *obl.Var) *obl.Var {
+	inc := &obl.Var{Name: v.Name + "@" + strconv.Itoa(p.count[v]), Sort: v.Sort}
+	p.count[v]++
+	p.vc.consts = append(p.vc.consts, inc)
+	p.cur[v] = inc
+	p.sub[v] = obl.Ref(inc)
+	return inc
+}
+
+func (p *passifier) cmd(c obl.Cmd) {
+	switch c := c.(type) {
+	case *obl.Assume:
+		p.cond(c.E)
+	case *obl.Assert:
+		p.cond(c.E)
+		p.vc.goals = append(p.vc.goals, &goal{assert: c, block: p.b, state: copyIncarnations(p.cur)})
+		p.b = p.newBlock(p.b)
+	case *obl.Assign:
+		vals := make([]obl.Expr, len(c.Rhs))
+		for i, e := range c.Rhs {
+			p.noteQuantifiers(e)
+			vals[i] = obl.Subst(e, p.sub)
+		}
+		for i, v := range c.Lhs {
+			p.b.conds = append(p.b.conds, obl.Eq(obl.Ref(p.incarnate(v)), vals[i]))
+		}
+	case *obl.Havoc:
+		for _, v := range c.Vars {
+			p.incarnate(v)
+		}
+	case *obl.Choice:
+		p.choice(c)
+	case *obl.Seq:
+		for _, s := range c.Cmds {
+			p.cmd(s)
+		}
+	}
+}
+
+// cond adds the condition e, in the current incarnations, to the block.
+func (p *passifier) cond(e obl.Expr) {
+	p.noteQuantifiers(e)
+	p.b.conds = append(p.b.conds, obl.Subst(e, p.sub))
+}
+
+// noteQuantifiers sets vc.quantified if e contains a quantifier.
+func (p *passifier) noteQuantifiers(e obl.Expr) {
+	obl.WalkExpr(e, func(e obl.Expr) {
+		if _, ok := e.(*obl.Quant); ok {
+			p.vc.quantified = true
+		}
+	})
+}
+
+func copyIncarnations(m map[*obl.Var]*obl.Var) map[*obl.Var]*obl.Var {
+	out := make(map[*obl.Var]*obl.Var, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+// choice passifies each branch from the same state, then joins: a
+// variable whose incarnation differs between branches gets a new one,
+// equated to the branch's at the end of each branch.
+func (p *passifier) choice(c *obl.Choice) {
+	fork, forkCur := p.b, p.cur
+	type end struct {
+		b   *block
+		cur map[*obl.Var]*obl.Var
+	}
+	var ends []end
+	for i, br := range c.Branches {
+		p.b = p.newBlock(fork)
+		p.b.branch = &obl.BranchTaken{Choice: c, Branch: i}
+		p.setState(copyIncarnations(forkCur))
+		p.cmd(br)
+		ends = append(ends, end{p.b, p.cur})
+	}
+	if len(ends) == 0 {
+		p.b = p.newBlock() // no predecessor: unreachable
+		p.setState(forkCur)
+		return
+	}
+	p.setState(copyIncarnations(ends[0].cur)) // incarnate updates this copy
+	for _, v := range p.vc.ob.Vars {
+		same := true
+		for _, e := range ends[1:] {
+			same = same && e.cur[v] == ends[0].cur[v]
+		}
+		if same {
+			continue
+		}
+		inc := p.incarnate(v)
+		for _, e := range ends {
+			e.b.conds = append(e.b.conds, obl.Eq(obl.Ref(inc), obl.Ref(e.cur[v])))
+		}
+	}
+	preds := make([]*block, len(ends))
+	for i, e := range ends {
+		preds[i] = e.b
+	}
+	p.b = p.newBlock(preds...)
+}
+
+// setState makes cur the current incarnations.
+func (p *passifier) setState(cur map[*obl.Var]*obl.Var) {
+	p.cur = cur
+	p.sub = make(map[*obl.Var]obl.Expr, len(cur))
+	for v, inc := range cur {
+		p.sub[v] = obl.Ref(inc)
+	}
+}

@@ -1,0 +1,143 @@
+package smt
+
+import (
+	"fmt"
+
+	"github.com/lipton-dev/lipton/obl"
+	"github.com/lipton-dev/lipton/smt/z3"
+)
+
+// An encoder translates expressions of one vc into Z3 terms. Constants are
+// named as in the SMT-LIB2 dump; every *Var gets a distinct name, which
+// matters for quantifiers: Z3 binds a constant by name and sort.
+type encoder struct {
+	ctx    *z3.Context
+	names  *obl.Printer
+	consts map[*obl.Var]z3.Term
+	memo   map[obl.Expr]z3.Term
+}
+
+func newEncoder(ctx *z3.Context, v *vc) *encoder {
+	return &encoder{
+		ctx:    ctx,
+		names:  v.printer(),
+		consts: make(map[*obl.Var]z3.Term),
+		memo:   make(map[obl.Expr]z3.Term),
+	}
+}
+
+func (en *encoder) sort(s obl.Sort) z3.Sort {
+	switch s := s.(type) {
+	case obl.BasicSort:
+		if s == obl.IntSort {
+			return en.ctx.IntSort()
+		}
+		return en.ctx.BoolSort()
+	case *obl.MapSort:
+		return en.ctx.ArraySort(en.sort(s.Key), en.sort(s.Val))
+	}
+	panic(fmt.Sprintf("smt: unknown sort %v", s))
+}
+
+// constant returns the Z3 constant standing for v.
+func (en *encoder) constant(v *obl.Var) z3.Term {
+	t, ok := en.consts[v]
+	if !ok {
+		t = en.ctx.Const(en.names.Name(v), en.sort(v.Sort))
+		en.consts[v] = t
+	}
+	return t
+}
+
+// term translates e; errors are recorded on the z3.Context (see
+// z3.Context.Err) and surface when the term is asserted.
+func (en *encoder) term(e obl.Expr) z3.Term {
+	if t, ok := en.memo[e]; ok {
+		return t
+	}
+	t := en.translate(e)
+	en.memo[e] = t
+	return t
+}
+
+func (en *encoder) translate(e obl.Expr) z3.Term {
+	ctx := en.ctx
+	switch e := e.(type) {
+	case *obl.IntLit:
+		return ctx.BigInt(e.V)
+	case *obl.BoolLit:
+		return ctx.Bool(e.V)
+	case *obl.VarRef:
+		return en.constant(e.V)
+	case *obl.Unary:
+		if e.Op == obl.OpNot {
+			return ctx.Not(en.term(e.X))
+		}
+		return ctx.Neg(en.term(e.X))
+	case *obl.Binary:
+		return en.binary(e)
+	case *obl.Ite:
+		return ctx.Ite(en.term(e.Cond), en.term(e.Then), en.term(e.Else))
+	case *obl.Select:
+		return ctx.Select(en.term(e.Map), en.term(e.Key))
+	case *obl.Store:
+		return ctx.Store(en.term(e.Map), en.term(e.Key), en.term(e.Val))
+	case *obl.Quant:
+		bound := make([]z3.Term, len(e.Bound))
+		for i, v := range e.Bound {
+			bound[i] = en.constant(v)
+		}
+		if e.Exists {
+			return ctx.Exists(bound, en.term(e.Body))
+		}
+		return ctx.Forall(bound, en.term(e.Body))
+	}
+	panic(fmt.Sprintf("smt: unknown expression %T", e))
+}
+
+func (en *encoder) binary(e *obl.Binary) z3.Term {
+	ctx := en.ctx
+	switch e.Op {
+	case obl.OpAnd, obl.OpOr, obl.OpAdd, obl.OpMul:
+		ops := flattenOp(e)
+		args := make([]z3.Term, len(ops))
+		for i, x := range ops {
+			args[i] = en.term(x)
+		}
+		switch e.Op {
+		case obl.OpAnd:
+			return ctx.And(args...)
+		case obl.OpOr:
+			return ctx.Or(args...)
+		case obl.OpAdd:
+			return ctx.Add(args...)
+		}
+		return ctx.Mul(args...)
+	}
+	x, y := en.term(e.X), en.term(e.Y)
+	switch e.Op {
+	case obl.OpSub:
+		return ctx.Sub(x, y)
+	case obl.OpDiv:
+		return ctx.Div(x, y)
+	case obl.OpMod:
+		return ctx.Mod(x, y)
+	case obl.OpLt:
+		return ctx.Lt(x, y)
+	case obl.OpLe:
+		return ctx.Le(x, y)
+	case obl.OpGt:
+		return ctx.Gt(x, y)
+	case obl.OpGe:
+		return ctx.Ge(x, y)
+	case obl.OpEq:
+		return ctx.Eq(x, y)
+	case obl.OpNe:
+		return ctx.Not(ctx.Eq(x, y))
+	case obl.OpImplies:
+		return ctx.Implies(x, y)
+	case obl.OpIff:
+		return ctx.Iff(x, y)
+	}
+	panic(fmt.Sprintf("smt: unknown operator %d", e.Op))
+}
