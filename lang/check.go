@@ -2,6 +2,7 @@ package lang
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 )
 
@@ -35,6 +36,26 @@ func (l *LayerInfo) Action(name string) *Action {
 func (l *LayerInfo) Proc(name string) *Proc {
 	p, _ := l.Members[name].(*Proc)
 	return p
+}
+
+// InstanceNames returns the names of the instances, sorted.
+func (in *Info) InstanceNames() []string {
+	var names []string
+	for n := range in.Instances {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// DescribeInstances lists the instances for a message about choosing
+// one: " (instances: a, b)", or " (the file declares no instance)".
+func (in *Info) DescribeInstances() string {
+	names := in.InstanceNames()
+	if len(names) == 0 {
+		return " (the file declares no instance)"
+	}
+	return " (instances: " + strings.Join(names, ", ") + ")"
 }
 
 // PublicMethods returns the names present at every layer, in the order

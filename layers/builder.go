@@ -81,7 +81,7 @@ func (b *Builder) GlobalsOf(globals []*lang.Object, suffix, title string) *Env {
 		env.Set(g, &obl.VarRef{V: v})
 		vs = append(vs, v)
 	}
-	b.group(title, vs)
+	b.Group(title, vs)
 	return env
 }
 
@@ -95,7 +95,7 @@ func (b *Builder) Frame(env *Env, sig *lang.Signature, suffix, title string) *En
 		env.Set(o, &obl.VarRef{V: v})
 		vs = append(vs, v)
 	}
-	b.group(title, vs)
+	b.Group(title, vs)
 	return env
 }
 
@@ -113,17 +113,17 @@ func (b *Builder) Snapshot(env *Env, objs []*lang.Object, suffix, title string) 
 		lhs = append(lhs, v)
 		rhs = append(rhs, &obl.VarRef{V: cur})
 	}
-	b.group(title, lhs)
+	b.Group(title, lhs)
 	return snap, &obl.Assign{Lhs: lhs, Rhs: rhs}
 }
 
-func (b *Builder) group(title string, vs []*obl.Var) {
+func (b *Builder) Group(title string, vs []*obl.Var) {
 	if title != "" && len(vs) > 0 {
 		b.groups = append(b.groups, obl.VarGroup{Name: title, Vars: vs})
 	}
 }
 
 // Obligation finishes the obligation.
-func (b *Builder) Obligation(name, kind string, body obl.Cmd) *obl.Obligation {
+func (b *Builder) Obligation(name string, kind obl.Kind, body obl.Cmd) *obl.Obligation {
 	return &obl.Obligation{Name: name, Kind: kind, Vars: b.vars, Body: body, Groups: b.groups}
 }

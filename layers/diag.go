@@ -4,12 +4,13 @@ import (
 	"fmt"
 
 	"github.com/lipton-dev/lipton/lang"
+	"github.com/lipton-dev/lipton/obl"
 )
 
 // Diagnostic is a failed check that needs no solver: a structural
 // mismatch between layers, or a path that violates yield sufficiency.
 type Diagnostic struct {
-	Check string // the kind of check, e.g. "yield sufficiency"
+	Check obl.Kind // the kind of check, e.g. "yield sufficiency"
 	// Subject names what the check is about (a procedure, a pair of
 	// members), to count checks rather than their failing details.
 	Subject string

@@ -1,14 +1,3 @@
-// Package layers is lipton's model of a layered program.
-//
-// For each layer it builds a view (DESIGN §3): the control-flow graph of
-// every procedure with its steps and yield points, the steps of the layer
-// (inline steps of procedures and actions) with their mover types and
-// gate contexts, and the layer's global invariants. It also translates the
-// language's statements and expressions into the obligation IR (package obl)
-// (translate*.go), the single semantics that the static checks (og,
-// movers, refinement) and the model checker share.
-//
-// The inter-layer refinement obligations (DESIGN §4.3) live here too.
 package layers
 
 import (

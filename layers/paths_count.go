@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/lipton-dev/lipton/lang"
+	"github.com/lipton-dev/lipton/obl"
 )
 
 // MaxStepPaths bounds the paths through a step (or action) whose gate
@@ -20,9 +21,9 @@ const pathCap = 1 << 20
 func (s *Step) Paths() int {
 	if s.paths == 0 {
 		if s.Action != nil {
-			s.paths = countPaths(s.Action.Decl.Body.Stmts)
+			s.paths = CountPaths(s.Action.Decl.Body.Stmts)
 		} else {
-			s.paths = countPaths([]lang.Stmt{s.Stmt})
+			s.paths = CountPaths([]lang.Stmt{s.Stmt})
 		}
 	}
 	return s.paths
@@ -30,7 +31,7 @@ func (s *Step) Paths() int {
 
 // TooComplex returns a diagnostic if the step has more than MaxStepPaths
 // paths, for a check of kind check at layer l.
-func (s *Step) TooComplex(check string) *Diagnostic {
+func (s *Step) TooComplex(check obl.Kind) *Diagnostic {
 	n := s.Paths()
 	if n <= MaxStepPaths {
 		return nil
@@ -45,7 +46,7 @@ func (s *Step) TooComplex(check string) *Diagnostic {
 		Pos: []lang.Pos{s.Pos}}
 }
 
-func countPaths(ss []lang.Stmt) int {
+func CountPaths(ss []lang.Stmt) int {
 	n := 1
 	for _, s := range ss {
 		n = capMul(n, stmtPaths(s))
@@ -56,24 +57,24 @@ func countPaths(ss []lang.Stmt) int {
 func stmtPaths(s lang.Stmt) int {
 	switch s := s.(type) {
 	case *lang.StepStmt:
-		return countPaths(s.Body)
+		return CountPaths(s.Body)
 	case *lang.BlockStmt:
-		return countPaths(s.Block.Stmts)
+		return CountPaths(s.Block.Stmts)
 	case *lang.IfStmt:
 		els := 1
 		if s.Else != nil {
 			els = stmtPaths(s.Else)
 		}
-		return capAdd(countPaths(s.Then.Stmts), els)
+		return capAdd(CountPaths(s.Then.Stmts), els)
 	case *lang.ChoiceStmt:
 		n := 0
 		for _, b := range s.Branches {
-			n = capAdd(n, countPaths(b.Stmts))
+			n = capAdd(n, CountPaths(b.Stmts))
 		}
 		return n
 	case *lang.CallStmt:
 		if a, ok := s.Callee.Obj.Decl.(*lang.Action); ok {
-			return countPaths(a.Body.Stmts)
+			return CountPaths(a.Body.Stmts)
 		}
 	}
 	return 1

@@ -27,9 +27,9 @@ func (b *Builder) Body(s *Step, env *Env, m Mode) obl.Cmd {
 // it directly follows (DESIGN §3).
 func (b *Builder) Gate(s *Step, env *Env) obl.Expr {
 	if s.Action != nil {
-		return wlp(b.ActionBody(s.Action.Decl, env, Mode{Check: true}), obl.Bool(true))
+		return obl.WLP(b.ActionBody(s.Action.Decl, env, Mode{Check: true}), obl.Bool(true))
 	}
-	body := wlp(b.Stmt(s.Stmt, env, Mode{Check: true}), obl.Bool(true))
+	body := obl.WLP(b.Stmt(s.Stmt, env, Mode{Check: true}), obl.Bool(true))
 	return obl.And(b.ParamFacts(s.Proc, env), b.Context(s, env), body)
 }
 
@@ -41,18 +41,18 @@ func (b *Builder) ParamFacts(p *Proc, env *Env) obl.Expr {
 		params[env.Var(prm.Name.Obj)] = true
 	}
 	var keep []obl.Expr
-	for _, c := range conjuncts(b.Conj(p.Decl.Requires, env)) {
-		if b.onlyVars(c, params) {
+	for _, c := range obl.Conjuncts(b.Conj(p.Decl.Requires, env)) {
+		if b.OnlyVars(c, params) {
 			keep = append(keep, c)
 		}
 	}
 	return obl.And(keep...)
 }
 
-// onlyVars reports whether every state variable e reads is in allowed.
+// OnlyVars reports whether every state variable e reads is in allowed.
 // Uninterpreted constants are state variables of the obligation too, but
 // they never change, so they are allowed.
-func (b *Builder) onlyVars(e obl.Expr, allowed map[*obl.Var]bool) bool {
+func (b *Builder) OnlyVars(e obl.Expr, allowed map[*obl.Var]bool) bool {
 	for _, v := range obl.FreeVars(e) {
 		if !allowed[v] && !b.consts[v] {
 			return false
@@ -75,7 +75,7 @@ func (b *Builder) Context(s *Step, env *Env) obl.Expr {
 		for o := range p.Assigned {
 			stale[env.Var(o)] = true
 		}
-		facts := conjuncts(b.AnnotationAfter(p.Yield, env))
+		facts := obl.Conjuncts(b.AnnotationAfter(p.Yield, env))
 		for _, n := range p.Conds {
 			if n.Cond != nil {
 				facts = append(facts, b.condition(n, env))

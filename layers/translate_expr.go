@@ -75,14 +75,3 @@ func (b *Builder) Conj(es []lang.Expr, env *Env) obl.Expr {
 	}
 	return obl.And(parts...)
 }
-
-// conjuncts splits a formula at its top-level conjunctions.
-func conjuncts(e obl.Expr) []obl.Expr {
-	if b, ok := e.(*obl.Binary); ok && b.Op == obl.OpAnd {
-		return append(conjuncts(b.X), conjuncts(b.Y)...)
-	}
-	if l, ok := e.(*obl.BoolLit); ok && l.V {
-		return nil
-	}
-	return []obl.Expr{e}
-}

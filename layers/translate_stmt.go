@@ -13,7 +13,7 @@ type Mode struct {
 	// asserts of kind Kind; otherwise they become assumes, for checks
 	// where gates are known to hold.
 	Check bool
-	Kind  string
+	Kind  obl.Kind
 	// Drop removes asserts altogether: the transition relation of a step
 	// without its gate, as the commutativity check needs (gates are
 	// assumed in the initial state only).
@@ -203,7 +203,7 @@ func (b *Builder) ActionBody(a *lang.Action, env *Env, m Mode) obl.Cmd {
 
 // Check returns an assert of kind kind with a message and the source
 // positions involved.
-func Check(kind string, e obl.Expr, msg string, pos ...lang.Pos) *obl.Assert {
+func Check(kind obl.Kind, e obl.Expr, msg string, pos ...lang.Pos) *obl.Assert {
 	return assertion(Mode{Check: true, Kind: kind}, e, msg, pos...).(*obl.Assert)
 }
 

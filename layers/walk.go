@@ -166,8 +166,8 @@ func (b *Builder) Trace(title, key string, vars []*obl.Var) obl.Cmd {
 		copies = append(copies, b.NewVar(fmt.Sprintf("%s.%s", v.Name, key), v.Sort))
 	}
 	b.traces = append(b.traces, reached)
-	b.group(title, append([]*obl.Var{reached}, copies...))
-	return obl.Sequence(obl.AssignOne(reached, obl.Bool(true)), copyVars(copies, vars))
+	b.Group(title, append([]*obl.Var{reached}, copies...))
+	return obl.Sequence(obl.AssignOne(reached, obl.Bool(true)), CopyVars(copies, vars))
 }
 
 // Marked shows vars in counterexamples under title only when the failing
@@ -176,7 +176,7 @@ func (b *Builder) Trace(title, key string, vars []*obl.Var) obl.Cmd {
 func (b *Builder) Marked(title, key string, vars []*obl.Var) obl.Cmd {
 	reached := b.NewVar("reached."+key, obl.BoolSort)
 	b.traces = append(b.traces, reached)
-	b.group(title, append([]*obl.Var{reached}, vars...))
+	b.Group(title, append([]*obl.Var{reached}, vars...))
 	return obl.AssignOne(reached, obl.Bool(true))
 }
 
@@ -188,4 +188,13 @@ func (b *Builder) ClearTraces() obl.Cmd {
 		cmds = append(cmds, obl.AssignOne(r, obl.Bool(false)))
 	}
 	return obl.Sequence(cmds...)
+}
+
+// CopyVars assigns the values of src to dst, in parallel.
+func CopyVars(dst, src []*obl.Var) obl.Cmd {
+	a := &obl.Assign{Lhs: dst}
+	for _, v := range src {
+		a.Rhs = append(a.Rhs, obl.Ref(v))
+	}
+	return a
 }

@@ -3,7 +3,6 @@ package mc
 import (
 	"context"
 	"fmt"
-	"sort"
 	"strings"
 	"time"
 
@@ -103,7 +102,7 @@ type Result struct {
 func Run(prog *layers.Program, opts Options) (*Result, error) {
 	inst := prog.Info.Instances[opts.Instance]
 	if inst == nil {
-		return nil, fmt.Errorf("there is no instance named %q%s", opts.Instance, instanceList(prog.Info))
+		return nil, fmt.Errorf("there is no instance named %q%s", opts.Instance, prog.Info.DescribeInstances())
 	}
 	switch {
 	case opts.Atomicity != AtomicityYield && opts.Atomicity != AtomicityAccess:
@@ -127,18 +126,6 @@ func Run(prog *layers.Program, opts Options) (*Result, error) {
 	}
 	e.setup()
 	return e.search(), nil
-}
-
-func instanceList(info *lang.Info) string {
-	var names []string
-	for n := range info.Instances {
-		names = append(names, n)
-	}
-	if len(names) == 0 {
-		return " (the file declares no instance)"
-	}
-	sort.Strings(names)
-	return fmt.Sprintf(" (instances: %v)", names)
 }
 
 // explorer is a breadth-first search of a model's states (or of the

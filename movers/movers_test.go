@@ -85,11 +85,11 @@ layer 0 {
   atomic action n(linear tid: int) { x := 2 * x; }
   atomic action other(linear tid: int) { y := 1; }
 }`)
-	obs, skipped, diags := Obligations(l)
+	obs, skipped, diags := obligations(l)
 	if len(diags) != 0 {
 		t.Fatalf("unexpected diagnostics: %v", diags)
 	}
-	count := map[string]int{}
+	count := map[obl.Kind]int{}
 	for _, ob := range obs {
 		count[ob.Kind]++
 	}
@@ -120,7 +120,7 @@ func TestTooComplexStepIsUnknown(t *testing.T) {
 		fmt.Fprintf(&body, "if (x > %d) { y := y + 1; } else { y := y - 1; } ", i)
 	}
 	l := layer0(t, "var x: int = 0;\nvar y: int = 0;\nlayer 0 {\n  right action a(linear tid: int) { "+body.String()+"assert y > 0; }\n}")
-	obs, _, diags := Obligations(l)
+	obs, _, diags := obligations(l)
 	if len(obs) != 0 || len(diags) != 1 || !diags[0].Unknown || !strings.Contains(diags[0].Msg, "split it into smaller steps") {
 		t.Fatalf("want one unknown diagnostic and no obligation, got %d obligations and %v", len(obs), diags)
 	}

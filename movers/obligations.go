@@ -11,27 +11,40 @@ import (
 
 // Check kinds of the mover obligations.
 const (
-	Commutativity       = "commutativity"
-	GatePreservation    = "gate preservation"
-	FailurePreservation = "failure preservation"
-	NonBlocking         = "non-blocking"
-	YieldSufficient     = "yield sufficiency"
+	Commutativity       obl.Kind = "commutativity"
+	GatePreservation    obl.Kind = "gate preservation"
+	FailurePreservation obl.Kind = "failure preservation"
+	NonBlocking         obl.Kind = "non-blocking"
+	YieldSufficient     obl.Kind = "yield sufficiency"
 )
 
-// Skipped records a pair that needs no obligation, for verbose output.
-type Skipped struct {
-	Check  string
-	Layer  int
-	Reason string
+// Check returns the reduction findings of layer l: yield sufficiency,
+// decided here, for every procedure (the passing ones are counted as
+// Passed), and the mover obligations.
+func Check(l *layers.Layer) layers.Findings {
+	f := layers.Findings{Diagnostics: YieldSufficiency(l)}
+	failed := map[string]bool{}
+	for _, d := range f.Diagnostics {
+		failed[d.Subject] = true
+	}
+	for _, p := range l.Procs {
+		if !failed[p.Name()] {
+			f.Passed = append(f.Passed, layers.Passed{Check: YieldSufficient, Layer: l.Num, Subject: p.Name()})
+		}
+	}
+	obs, skipped, diags := obligations(l)
+	f.Obligations, f.Skipped = obs, skipped
+	f.Diagnostics = append(f.Diagnostics, diags...)
+	return f.InLayer(l.Num)
 }
 
-// Obligations returns the mover obligations of layer l (DESIGN §4.2),
+// obligations returns the mover obligations of layer l (DESIGN §4.2),
 // the pairs skipped because their footprints make them hold trivially,
 // and diagnostics for checks that could not be built (a transition with
 // too many paths), which count as unknown.
-func Obligations(l *layers.Layer) ([]*obl.Obligation, []Skipped, []*layers.Diagnostic) {
+func obligations(l *layers.Layer) ([]*obl.Obligation, []layers.Skip, []*layers.Diagnostic) {
 	var obs []*obl.Obligation
-	var skipped []Skipped
+	var skipped []layers.Skip
 	var diags []*layers.Diagnostic
 	// Footprints and complexity are computed only for the steps some
 	// needed check involves: computing a gate costs time.
@@ -56,8 +69,8 @@ func Obligations(l *layers.Layer) ([]*obl.Obligation, []Skipped, []*layers.Diagn
 		}
 		obs = append(obs, ob)
 	}
-	skip := func(check string, s1, s2 *layers.Step) {
-		skipped = append(skipped, Skipped{Check: check, Layer: l.Num,
+	skip := func(check obl.Kind, s1, s2 *layers.Step) {
+		skipped = append(skipped, layers.Skip{Check: check, Layer: l.Num,
 			Reason: fmt.Sprintf("%s and %s: disjoint footprints", s1.Name(), s2.Name())})
 	}
 	for _, s1 := range l.Steps {
@@ -137,7 +150,7 @@ func (p *pair) gates() obl.Cmd {
 	return &obl.Assume{E: obl.And(p.b.Gate(p.s1, p.e1), p.b.Gate(p.s2, p.e2))}
 }
 
-func (p *pair) name(kind string) string {
+func (p *pair) name(kind obl.Kind) string {
 	return fmt.Sprintf("l%d-%s-%d-%d", p.s1.Layer.Num, kind, p.s1.ID, p.s2.ID)
 }
 
@@ -216,7 +229,7 @@ func nonBlocking(s *layers.Step) (*obl.Obligation, error) {
 
 // tooManyPaths reports a check whose transition relation could not be
 // computed: it is unknown, never proven.
-func tooManyPaths(check string, s1, s2 *layers.Step, err error) *layers.Diagnostic {
+func tooManyPaths(check obl.Kind, s1, s2 *layers.Step, err error) *layers.Diagnostic {
 	return &layers.Diagnostic{Check: check, Layer: s1.Layer.Num, Unknown: true,
 		Msg: fmt.Sprintf("cannot check %s and %s: %v; split the steps", s1.Name(), s2.Name(), err),
 		Pos: []lang.Pos{s1.Pos, s2.Pos}}

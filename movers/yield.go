@@ -1,8 +1,3 @@
-// Package movers generates lipton's reduction checks of one layer
-// (DESIGN §4.2): yield sufficiency, decided here without a solver by
-// CIVL's atomicity automaton, and the commutativity, gate preservation,
-// failure preservation and non-blocking obligations that mover types
-// require, which vcgen decides.
 package movers
 
 import (

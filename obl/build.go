@@ -359,3 +359,15 @@ func quant(exists bool, bound []*Var, body Expr) Expr {
 	}
 	return &Quant{exists, used, body}
 }
+
+// Conjuncts splits a formula at its top-level conjunctions (true has
+// none).
+func Conjuncts(e Expr) []Expr {
+	if b, ok := e.(*Binary); ok && b.Op == OpAnd {
+		return append(Conjuncts(b.X), Conjuncts(b.Y)...)
+	}
+	if l, ok := e.(*BoolLit); ok && l.V {
+		return nil
+	}
+	return []Expr{e}
+}

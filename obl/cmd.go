@@ -28,7 +28,7 @@ type Assume struct{ E Expr }
 // must be a failure.
 type Assert struct {
 	E       Expr
-	Kind    string
+	Kind    Kind
 	Msg     string
 	Pos     []Pos
 	Witness bool

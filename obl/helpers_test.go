@@ -1,7 +1,5 @@
 package obl
 
-import "math/big"
-
 // Test helpers for building obligations tersely.
 
 func intVar(name string) *Var  { return &Var{Name: name, Sort: IntSort} }
@@ -24,5 +22,3 @@ func newOb(name string, vars []*Var, body ...Cmd) *Obligation {
 	return &Obligation{Name: name, Kind: "test", Vars: vars, Body: Sequence(body...)}
 }
 func vars(vs ...*Var) []*Var { return vs }
-
-func bigOf(v Value) *big.Int { return v.(IntVal).V }

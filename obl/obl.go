@@ -44,7 +44,7 @@ func (w *oblWriter) expr(e Expr) string {
 func (w *oblWriter) obligation(ob *Obligation) {
 	w.line("// obligation ", ob.Name)
 	if ob.Kind != "" {
-		w.line("// kind: ", ob.Kind)
+		w.line("// kind: ", string(ob.Kind))
 	}
 	for _, v := range ob.Vars {
 		w.p.Name(v) // declared names first, so they print unchanged
@@ -113,7 +113,7 @@ func DescribeAssert(a *Assert) string {
 		parts = append(parts, "witness (holds if some execution reaches this point and falsifies the formula)")
 	}
 	if a.Kind != "" {
-		parts = append(parts, a.Kind)
+		parts = append(parts, string(a.Kind))
 	}
 	if a.Msg != "" {
 		parts = append(parts, a.Msg)

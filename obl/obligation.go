@@ -5,6 +5,11 @@ import (
 	"fmt"
 )
 
+// A Kind names a kind of check ("sequential", "commutativity", ...): the
+// generators of obligations define theirs, reports count and order by
+// them.
+type Kind string
+
 // An Obligation is a check program: it holds if no execution from any
 // initial valuation of Vars fails an Assert.
 type Obligation struct {
@@ -12,7 +17,10 @@ type Obligation struct {
 	// files WriteDump writes, so it must not contain a path separator.
 	Name string
 	// Kind is the kind of check, for reports ("commutativity", ...).
-	Kind string
+	Kind Kind
+	// Layer is the layer the check is about (the lower one of a check
+	// between two layers).
+	Layer int
 	// Vars are all the program variables, with distinct names. Their
 	// initial values are universally quantified.
 	Vars []*Var

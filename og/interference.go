@@ -42,9 +42,9 @@ func interferers(l *layers.Layer) []interferer {
 
 // nonInterference pairs every yield point of every procedure with every
 // interferer run by another thread.
-func nonInterference(l *layers.Layer) ([]*obl.Obligation, []Skipped) {
+func nonInterference(l *layers.Layer) ([]*obl.Obligation, []layers.Skip) {
 	var obs []*obl.Obligation
-	var skipped []Skipped
+	var skipped []layers.Skip
 	fs := interferers(l)
 	for _, p := range l.Procs {
 		targets := p.Yields
@@ -58,7 +58,7 @@ func nonInterference(l *layers.Layer) ([]*obl.Obligation, []Skipped) {
 			for _, f := range fs {
 				ob := nonInterferenceCheck(y, f)
 				if ob == nil {
-					skipped = append(skipped, Skipped{Check: NonInterference, Layer: l.Num,
+					skipped = append(skipped, layers.Skip{Check: NonInterference, Layer: l.Num,
 						Reason: fmt.Sprintf("%s vs %s: disjoint footprints", y.Describe(), f.name())})
 					continue
 				}

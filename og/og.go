@@ -1,9 +1,3 @@
-// Package og generates the Owicki-Gries obligations of one layer
-// (DESIGN §4.1): every fragment, started in a state satisfying its yield
-// annotation, reaches the next yield points in states satisfying theirs
-// and meets only gates that hold (sequential correctness); and no
-// fragment of another thread invalidates a yield annotation
-// (non-interference).
 package og
 
 import (
@@ -16,33 +10,27 @@ import (
 
 // Check kinds of the obligations of this package.
 const (
-	Sequential      = "sequential"
-	NonInterference = "non-interference"
-	Initial         = "initial state"
+	Sequential      obl.Kind = "sequential"
+	NonInterference obl.Kind = "non-interference"
+	Initial         obl.Kind = "initial state"
 )
 
-// Skipped records a pair that needs no obligation, for verbose output.
-type Skipped struct {
-	Check  string
-	Layer  int
-	Reason string
-}
-
-// Obligations returns the OG obligations of layer l and the pairs it
-// skipped because their footprints are disjoint.
-func Obligations(l *layers.Layer) ([]*obl.Obligation, []Skipped) {
-	var obs []*obl.Obligation
-	obs = append(obs, initial(l)...)
+// Check returns the Owicki-Gries findings of layer l: its obligations,
+// and the pairs it skipped because their footprints are disjoint.
+func Check(l *layers.Layer) layers.Findings {
+	var f layers.Findings
+	f.Obligations = append(f.Obligations, initial(l)...)
 	for _, p := range l.Procs {
-		obs = append(obs, sequential(p))
+		f.Obligations = append(f.Obligations, sequential(p))
 	}
 	for _, a := range l.Actions {
 		if a.Public {
-			obs = append(obs, publicAction(a))
+			f.Obligations = append(f.Obligations, publicAction(a))
 		}
 	}
 	ni, skipped := nonInterference(l)
-	return append(obs, ni...), skipped
+	f.Obligations, f.Skipped = append(f.Obligations, ni...), skipped
+	return f.InLayer(l.Num)
 }
 
 // obName makes a readable, unique obligation name.

@@ -46,8 +46,9 @@ layer 0 {
 }`
 
 func TestObligationShapes(t *testing.T) {
-	obs, skipped := Obligations(layer0(t, prog))
-	kinds := map[string]int{}
+	f := Check(layer0(t, prog))
+	obs, skipped := f.Obligations, f.Skipped
+	kinds := map[obl.Kind]int{}
 	for _, ob := range obs {
 		kinds[ob.Kind]++
 		if err := ob.Validate(); err != nil {
@@ -79,7 +80,7 @@ func TestObligationShapes(t *testing.T) {
 }
 
 func TestNonInterferenceVerdicts(t *testing.T) {
-	obs, _ := Obligations(layer0(t, prog))
+	obs := Check(layer0(t, prog)).Obligations
 	results := smt.Discharge(context.Background(), obs, smt.Options{Jobs: 1})
 	failed := map[string]bool{}
 	for _, r := range results {

@@ -20,7 +20,7 @@ const (
 // asserts.
 func proveCases() []proveCase {
 	var cs []proveCase
-	add := func(ob *obl.Obligation, want ...obl.Verdict,) { cs = append(cs, proveCase{ob, want}) }
+	add := func(ob *obl.Obligation, want ...obl.Verdict) { cs = append(cs, proveCase{ob, want}) }
 
 	x, y, a, b := intVar("x"), intVar("y"), intVar("a"), intVar("b")
 	add(newOb("assume_assign_assert", vars(x),

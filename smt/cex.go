@@ -86,7 +86,7 @@ func (r *modelReader) value(t z3.Term, s obl.Sort) (obl.Value, error) {
 	case *obl.MapSort:
 		return r.mapValue(t, s)
 	}
-	return nil, errors.New("vcgen: unknown sort")
+	return nil, errors.New("smt: unknown sort")
 }
 
 func (r *modelReader) mapValue(t z3.Term, s *obl.MapSort) (obl.Value, error) {

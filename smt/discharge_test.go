@@ -206,5 +206,5 @@ func TestProveSafelyRecoversPanic(t *testing.T) {
 	}
 }
 
-// badExpr is an expression type vcgen does not know.
+// badExpr is an expression type smt does not know.
 type badExpr struct{ *obl.BoolLit }

@@ -43,7 +43,7 @@ func (sw *smtWriter) script(v *vc) {
 	ob := v.ob
 	sw.comment("lipton obligation " + ob.Name)
 	if ob.Kind != "" {
-		sw.comment("kind: " + ob.Kind)
+		sw.comment("kind: " + string(ob.Kind))
 	}
 	sw.comment("One (check-sat) per assert, in program order: unsat means the assert")
 	sw.comment("holds, sat that it fails. Each assert is checked assuming the asserts")

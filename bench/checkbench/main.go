@@ -1,43 +1,24 @@
-// Command checkbench measures `lipton check` on every proof of the
-// corpus: for each file it runs the checker several times and prints the
-// number of obligations, the median wall time, and the median split into
-// front end, obligation generation and solving.
-//
-// Usage (from the repository root, after building bin/lipton):
-//
-//	go run ./bench/checkbench [-runs 5] [-lipton bin/lipton] [DIR]
 package main
 
 import (
-	"encoding/json"
+	"context"
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
+	"syscall"
 	"text/tabwriter"
 	"time"
-)
 
-// report is the part of `lipton check --json` this command reads.
-type report struct {
-	File    string `json:"file"`
-	Verdict string `json:"verdict"`
-	Counts  []struct {
-		Proven, Failed, Unknown, Skipped int
-	} `json:"counts"`
-	Times struct {
-		FrontEnd   float64 `json:"front_end"`
-		Generation float64 `json:"generation"`
-		Solver     float64 `json:"solver"`
-	} `json:"times"`
-}
+	"github.com/lipton-dev/lipton/check"
+	"github.com/lipton-dev/lipton/lang"
+)
 
 func main() {
 	runs := flag.Int("runs", 5, "runs per file; the table shows medians")
-	lipton := flag.String("lipton", "bin/lipton", "the lipton binary")
+	jobs := flag.Int("jobs", 0, "solver workers (0: one per CPU)")
 	flag.Parse()
 	dir := "proofs"
 	if flag.NArg() > 0 {
@@ -49,9 +30,9 @@ func main() {
 		os.Exit(2)
 	}
 	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "file\tverdict\tobligations\tskipped\twall (median)\tfront end\tgeneration\tsolver\t")
+	fmt.Fprintln(tw, "file\tverdict\tobligations\tskipped\tCPU (median)\twall (median)\tfront end\tgeneration\tsolver\t")
 	for _, f := range files {
-		row, err := measure(*lipton, f, *runs)
+		row, err := measure(f, *runs, *jobs)
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "%s: %v\n", f, err)
 			os.Exit(1)
@@ -73,28 +54,71 @@ func corpus(dir string) ([]string, error) {
 	return files, err
 }
 
-// measure runs the checker on one file and returns its table row.
-func measure(lipton, file string, runs int) (string, error) {
-	var wall, fe, gen, sol []float64
-	var last report
+// sample is one run's measurements, in seconds.
+type sample struct{ cpu, wall, frontEnd, generate, solve float64 }
+
+// measure checks one file runs times and returns its table row.
+func measure(file string, runs, jobs int) (string, error) {
+	var samples []sample
+	var last *check.Result
 	for i := 0; i < runs; i++ {
-		start := time.Now()
-		out, _ := exec.Command(lipton, "check", "--json", file).Output()
-		wall = append(wall, time.Since(start).Seconds())
-		var reps []report
-		if err := json.Unmarshal(out, &reps); err != nil || len(reps) != 1 {
-			return "", fmt.Errorf("cannot read lipton's JSON output: %v", err)
+		s, r, err := once(file, jobs)
+		if err != nil {
+			return "", err
 		}
-		last = reps[0]
-		fe, gen, sol = append(fe, last.Times.FrontEnd), append(gen, last.Times.Generation), append(sol, last.Times.Solver)
+		samples, last = append(samples, s), r
 	}
-	obligations, skipped := 0, 0
-	for _, c := range last.Counts {
-		obligations += c.Proven + c.Failed + c.Unknown
-		skipped += c.Skipped
+	verdict := "proven"
+	if last.Failed() {
+		verdict = "failed"
 	}
-	return fmt.Sprintf("%s\t%s\t%d\t%d\t%.2fs\t%.3fs\t%.3fs\t%.2fs\t", file, last.Verdict, obligations, skipped,
-		median(wall), median(fe), median(gen), median(sol)), nil
+	t := last.Totals()
+	col := func(get func(sample) float64) float64 {
+		xs := make([]float64, len(samples))
+		for i, s := range samples {
+			xs[i] = get(s)
+		}
+		return median(xs)
+	}
+	return fmt.Sprintf("%s\t%s\t%d\t%d\t%.2fs\t%.2fs\t%.3fs\t%.3fs\t%.2fs\t", file, verdict,
+		t.Proven+t.Failed+t.Unknown, t.Skipped,
+		col(func(s sample) float64 { return s.cpu }), col(func(s sample) float64 { return s.wall }),
+		col(func(s sample) float64 { return s.frontEnd }), col(func(s sample) float64 { return s.generate }),
+		col(func(s sample) float64 { return s.solve })), nil
+}
+
+// once parses, type-checks and checks file, as `lipton check` does.
+func once(file string, jobs int) (sample, *check.Result, error) {
+	cpu0 := cpuTime()
+	start := time.Now()
+	src, err := os.ReadFile(file)
+	if err != nil {
+		return sample{}, nil, err
+	}
+	f, info, err := lang.ParseAndCheck(file, src)
+	if err != nil {
+		return sample{}, nil, err
+	}
+	r, err := check.Run(context.Background(), f, info, check.Options{Layer: -1, Jobs: jobs}, time.Since(start))
+	if err != nil {
+		return sample{}, nil, err
+	}
+	return sample{
+		cpu:      (cpuTime() - cpu0).Seconds(),
+		wall:     r.Times.Total.Seconds(),
+		frontEnd: r.Times.FrontEnd.Seconds(),
+		generate: r.Times.Generate.Seconds(),
+		solve:    r.Times.Solve.Seconds(),
+	}, r, nil
+}
+
+// cpuTime is the user and system time this process has used so far.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 func median(xs []float64) float64 {

@@ -9,14 +9,13 @@ import (
 	"runtime"
 	"time"
 
+	"github.com/lipton-dev/lipton/check"
 	"github.com/lipton-dev/lipton/lang"
-	"github.com/lipton-dev/lipton/smt"
 )
 
 // defaultRLimit is the default of --rlimit: Z3's resource limit per
-// query, smt's default (docs/checks.md, "Solver limits", says how it
-// was chosen).
-const defaultRLimit uint64 = smt.DefaultRLimit
+// query (docs/checks.md, "Solver limits", says how it was chosen).
+const defaultRLimit uint64 = check.DefaultRLimit
 
 func checkFlags(o *checkOptions) *flag.FlagSet {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
@@ -117,7 +116,7 @@ func (o *checkOptions) invalid(fs *flag.FlagSet) string {
 // fileRun is the outcome of checking one file.
 type fileRun struct {
 	path string
-	run  *checkRun
+	run  *check.Result
 	code int
 	err  string // why the file could not be checked
 	// loadErr is why the file could not be read, parsed or typed: a
@@ -147,7 +146,7 @@ func checkFile(path string, o checkOptions, stderr io.Writer) *fileRun {
 		return &fileRun{path: path, code: exitBadInput, err: err.Error()}
 	}
 	code := exitOK
-	if r.failed() {
+	if r.Failed() {
 		code = exitFailed
 	}
 	return &fileRun{path: path, run: r, code: code}
@@ -164,7 +163,7 @@ func layerRange(n int) string {
 	return fmt.Sprintf("layers 0..%d", n-1)
 }
 
-// printRun prints the report of one file: annotations for --format
+// printRun prints the report of one File: annotations for --format
 // github (of its front-end errors, if it has no run), then the text.
 func printRun(w io.Writer, fr *fileRun, o checkOptions) {
 	if o.format == "github" {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"github.com/lipton-dev/lipton/check"
 	"io"
 	"os"
 	"path/filepath"
@@ -349,13 +350,13 @@ func TestFmtCheck(t *testing.T) {
 	f := writeFile(t, "f.lip", formatted)
 	code, stdout, stderr := runCLI("fmt", "--check", u, f)
 	if code != exitFailed || stdout != u+"\n" || stderr != "" {
-		t.Errorf("an unformatted file: exit %d, stdout %q, stderr %q; want exit 1 and %s listed", code, stdout, stderr, u)
+		t.Errorf("an unformatted File: exit %d, stdout %q, stderr %q; want exit 1 and %s listed", code, stdout, stderr, u)
 	}
 	if data, _ := os.ReadFile(u); string(data) != unformatted {
 		t.Errorf("fmt --check changed the file")
 	}
 	if code, stdout, stderr := runCLI("fmt", "--check", f); code != exitOK || stdout != "" || stderr != "" {
-		t.Errorf("a formatted file: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+		t.Errorf("a formatted File: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 	bad := writeFile(t, "b.lip", "var x: int = ;\n")
 	if code, _, _ := runCLI("fmt", "--check", u, bad); code != exitBadInput {
@@ -392,10 +393,10 @@ func TestFmtStdin(t *testing.T) {
 // TestGitHubEscaping: annotation properties and messages are escaped as
 // GitHub's workflow commands require.
 func TestGitHubEscaping(t *testing.T) {
-	f := &finding{check: "sequential", layer: 1, msg: "100% sure:\r\nno, really",
-		pos: []lang.Pos{{File: "dir,1/a:b%.lip", Line: 3, Col: 4}}}
+	f := &check.Finding{Check: "sequential", Layer: 1, Msg: "100% sure:\r\nno, really",
+		Pos: []lang.Pos{{File: "dir,1/a:b%.lip", Line: 3, Col: 4}}}
 	var b strings.Builder
-	printGitHub(&b, &checkRun{findings: []*finding{f}})
+	printGitHub(&b, &check.Result{Findings: []*check.Finding{f}})
 	want := "::error file=dir%2C1/a%3Ab%25.lip,line=3,col=4::sequential (layer 1): 100%25 sure:%0D%0Ano, really\n"
 	if b.String() != want {
 		t.Errorf("got  %q\nwant %q", b.String(), want)
@@ -434,7 +435,7 @@ func TestJSONFrontEndErrors(t *testing.T) {
 		t.Errorf("first error: %+v", e)
 	}
 	if f := files[1]; f.Verdict != "error" || f.Error != missing+": no such file" || f.Errors != nil {
-		t.Errorf("missing file: %+v", f)
+		t.Errorf("missing File: %+v", f)
 	}
 	// The keys of the schema, old and new.
 	for _, key := range []string{`"file"`, `"verdict"`, `"error"`, `"errors"`, `"line"`, `"col"`, `"message"`, `"source"`} {

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lipton-dev/lipton/check"
 	"github.com/lipton-dev/lipton/lang"
 )
 
@@ -48,15 +49,15 @@ func TestChecksDocExamples(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(r.findings) == 0 {
+			if len(r.Findings) == 0 {
 				t.Fatalf("example passes; want a %s failure", ex.check)
 			}
-			for _, fd := range r.findings {
-				if fd.check != ex.check || fd.unknown {
-					t.Errorf("example also fails %s: %s", fd.check, findingLine(fd))
+			for _, fd := range r.Findings {
+				if string(fd.Check) != ex.check || fd.Unknown {
+					t.Errorf("example also fails %s: %s", fd.Check, findingLine(fd))
 				}
 			}
-			got := headline(r.findings[0])
+			got := headline(r.Findings[0])
 			if got != ex.headline {
 				t.Errorf("first line of the report:\n got: %s\nwant: %s", got, ex.headline)
 			}
@@ -66,19 +67,19 @@ func TestChecksDocExamples(t *testing.T) {
 
 // headline is the first line printText prints for a finding, without
 // colour.
-func headline(f *finding) string {
+func headline(f *check.Finding) string {
 	word := "error"
-	if f.unknown {
+	if f.Unknown {
 		word = "unknown"
 	}
-	return fmt.Sprintf("%s: %s: %s (layer %d): %s", f.pos[0], word, f.check, f.layer, f.msg)
+	return fmt.Sprintf("%s: %s: %s (layer %d): %s", f.Pos[0], word, f.Check, f.Layer, f.Msg)
 }
 
 func TestHeadlineMatchesPrintedReport(t *testing.T) {
-	f := &finding{check: "sequential", layer: 2, msg: "m", pos: []lang.Pos{{File: "a.lip", Line: 3, Col: 4}}}
-	r := &checkRun{file: &lang.File{}, findings: []*finding{f}}
+	f := &check.Finding{Check: "sequential", Layer: 2, Msg: "m", Pos: []lang.Pos{{File: "a.lip", Line: 3, Col: 4}}}
+	r := &check.Result{File: &lang.File{}, Findings: []*check.Finding{f}}
 	var b strings.Builder
-	printFinding(&b, r.file.Src, f)
+	printFinding(&b, r.File.Src, f)
 	if first := strings.SplitN(b.String(), "\n", 2)[0]; first != headline(f) {
 		t.Errorf("printFinding prints %q, headline says %q", first, headline(f))
 	}

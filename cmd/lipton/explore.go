@@ -10,7 +10,6 @@ import (
 	"os"
 	"runtime/debug"
 	"runtime/pprof"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -286,14 +285,14 @@ func (o *exploreOptions) mcOptions(info *lang.Info) (mc.Options, error) {
 	}
 	if opts.Instance == "" {
 		if len(info.Instances) != 1 {
-			return opts, fmt.Errorf("choose an instance with --instance%s", instanceNames(info))
+			return opts, fmt.Errorf("choose an instance with --instance%s", info.DescribeInstances())
 		}
 		for name := range info.Instances {
 			opts.Instance = name
 		}
 	}
 	if info.Instances[opts.Instance] == nil {
-		return opts, fmt.Errorf("there is no instance named %q%s", opts.Instance, instanceNames(info))
+		return opts, fmt.Errorf("there is no instance named %q%s", opts.Instance, info.DescribeInstances())
 	}
 	top := info.TopLayer()
 	if opts.Layer < 0 || opts.Layer > top {
@@ -325,18 +324,6 @@ func (o *exploreOptions) mcOptions(info *lang.Info) (mc.Options, error) {
 
 // errNoInstance is the error for a file without instances.
 var errNoInstance = errors.New("the file declares no instance, so there is nothing to explore: explore runs a finite instance declared as `instance NAME { ... }` (see docs/explore.md)")
-
-func instanceNames(info *lang.Info) string {
-	var names []string
-	for n := range info.Instances {
-		names = append(names, n)
-	}
-	if len(names) == 0 {
-		return " (the file declares no instance)"
-	}
-	sort.Strings(names)
-	return " (instances: " + strings.Join(names, ", ") + ")"
-}
 
 func progressLine(s mc.Stats) string {
 	line := fmt.Sprintf("%s, %s, depth %d, %s, %s states/s, %s",

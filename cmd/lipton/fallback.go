@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -9,8 +8,8 @@ import (
 	"regexp"
 	"strconv"
 
+	"github.com/lipton-dev/lipton/check"
 	"github.com/lipton-dev/lipton/mc"
-	"github.com/lipton-dev/lipton/obl"
 )
 
 // The enumeration fallback of lipton check (DESIGN §5): obligations that
@@ -72,85 +71,13 @@ func addFallbackFlags(fs *flag.FlagSet, o *fallbackOptions) {
 	fs.Var(&o.ints, "ints", "the integer domain `A..B` of --fallback")
 }
 
-// fallbackTally counts the asserts the fallback decided.
-type fallbackTally struct {
-	domain                mc.Domain
-	holds, fails, unknown int
-	valuations            int64
-}
-
-// addFallback handles an obligation with unknown asserts by enumeration;
-// it reports false (leaving the obligation to addResult) if Z3 decided
-// every assert or the fallback is off.
-func (r *checkRun) addFallback(ctx context.Context, layer int, res obl.ObligationResult, o checkOptions) bool {
-	if !o.fallback.on || res.Verdict() != obl.Unknown || hasWitness(res) || ctx.Err() != nil {
-		return false
-	}
-	dom := o.fallback.ints.d
-	dec := mc.Decide(ctx, res.Obligation, dom, mc.DecideLimits{MaxValuations: fallbackMaxValuations})
-	if r.fallback == nil {
-		r.fallback = &fallbackTally{domain: dom}
-	}
-	r.fallback.valuations += dec.Valuations
-	for i, a := range res.Results {
-		c := r.count(layer, a.Assert.Kind)
-		if a.Verdict != obl.Unknown {
-			r.addOne(layer, res, a)
-			continue
-		}
-		d := dec.Results[i]
-		f := &finding{check: a.Assert.Kind, layer: layer, unknown: true, msg: a.Assert.Msg,
-			pos: langPositions(a.Assert.Pos), ob: res.Obligation}
-		switch d.Verdict {
-		case mc.Holds:
-			c.unknown++
-			r.fallback.holds++
-			f.reason = fmt.Sprintf("%s; by enumeration it holds for ints in %s (%d valuations), which is not a proof", a.Reason, dec.Domain, dec.Valuations)
-		case mc.Fails:
-			c.failed++
-			r.fallback.fails++
-			f.unknown, f.cex = false, d.Cex
-			f.notes = append(f.notes, fmt.Sprintf("Z3 could not decide it (%s); enumeration over ints in %s found this counterexample", a.Reason, dec.Domain))
-			if dec.Quantified {
-				f.notes = append(f.notes, "the obligation has quantifiers, which the enumeration evaluates over the domain only: check that the counterexample is real")
-			}
-		default:
-			c.unknown++
-			r.fallback.unknown++
-			f.reason = fmt.Sprintf("%s; enumeration over ints in %s: %s", a.Reason, dec.Domain, d.Reason)
-		}
-		r.verbose = append(r.verbose, fmt.Sprintf("%s by enumeration  %s [%s]: %s", d.Verdict, a.Assert.Kind, res.Obligation.Name, a.Assert.Msg))
-		r.findings = append(r.findings, f)
-	}
-	return true
-}
-
-// hasWitness reports whether an obligation asks for a witness (a
-// vacuity check): the enumeration could find one, but not finding one on
-// a finite domain says nothing, so the fallback leaves such checks alone.
-func hasWitness(res obl.ObligationResult) bool {
-	for _, a := range res.Results {
-		if a.Assert.Witness {
-			return true
-		}
-	}
-	return false
-}
-
-// addOne adds one assert's result as addResult does.
-func (r *checkRun) addOne(layer int, res obl.ObligationResult, a obl.Result) {
-	one := res
-	one.Results = []obl.Result{a}
-	r.addResult(layer, one)
-}
-
 // printFallback prints the fallback's tally as the report's last line.
-func printFallback(w io.Writer, r *checkRun) {
-	t := r.fallback
+func printFallback(w io.Writer, r *check.Result) {
+	t := r.Fallback
 	if t == nil {
 		return
 	}
 	fmt.Fprintf(w, "%s %s that Z3 could not decide %s for ints in %s by enumeration (not proven), %d %s, %d %s unknown\n",
-		unknownLabel.Sprint("fallback:"), plural(t.holds, "assert"), verb(t.holds, "holds", "hold"), t.domain,
-		t.fails, verb(t.fails, "fails", "fail"), t.unknown, verb(t.unknown, "remains", "remain"))
+		unknownLabel.Sprint("fallback:"), plural(t.Holds, "assert"), verb(t.Holds, "holds", "hold"), t.Domain,
+		t.Fails, verb(t.Fails, "fails", "fail"), t.Unknown, verb(t.Unknown, "remains", "remain"))
 }

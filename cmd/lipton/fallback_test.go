@@ -2,54 +2,17 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"strings"
 	"testing"
 
+	"github.com/lipton-dev/lipton/check"
 	"github.com/lipton-dev/lipton/mc"
-	"github.com/lipton-dev/lipton/obl"
 )
 
-// TestAddFallback checks how enumeration verdicts become findings: an
-// assert that holds only by enumeration stays unknown (never proven), one
-// that fails by enumeration is a failure with a counterexample, and one
-// Z3 decided keeps Z3's verdict.
-func TestAddFallback(t *testing.T) {
-	x := &obl.Var{Name: "x", Sort: obl.IntSort}
-	holds := &obl.Assert{E: obl.Le(obl.Ref(x), obl.Int(3)), Kind: "sequential", Msg: "x is small"}
-	fails := &obl.Assert{E: obl.Ne(obl.Ref(x), obl.Int(2)), Kind: "sequential", Msg: "x is not 2"}
-	proven := &obl.Assert{E: obl.Bool(true), Kind: "sequential", Msg: "trivial"}
-	ob := &obl.Obligation{Name: "ob", Kind: "sequential", Vars: []*obl.Var{x},
-		Body: obl.Sequence(proven, holds, fails)}
-	res := obl.ObligationResult{Obligation: ob, Results: []obl.Result{
-		{Assert: proven, Verdict: obl.Proven},
-		{Assert: holds, Verdict: obl.Unknown, Reason: "timeout"},
-		{Assert: fails, Verdict: obl.Unknown, Reason: "timeout"},
-	}}
-	var o checkOptions
-	o.fallback.ints.d = mc.Domain{Lo: 0, Hi: 3}
-	r := &checkRun{tally: map[tallyKey]*counts{}}
-	if r.addFallback(context.Background(), 0, res, o) {
-		t.Fatal("the fallback ran while switched off")
-	}
-	o.fallback.on = true
-	if !r.addFallback(context.Background(), 0, res, o) {
-		t.Fatal("the fallback did not run")
-	}
-	c := r.tally[tallyKey{0, "sequential"}]
-	if c.proven != 1 || c.unknown != 1 || c.failed != 1 {
-		t.Errorf("tally %+v, want 1 proven, 1 unknown, 1 failed", *c)
-	}
-	if len(r.findings) != 2 {
-		t.Fatalf("%d findings, want 2", len(r.findings))
-	}
-	h, f := r.findings[0], r.findings[1]
-	if !h.unknown || !strings.Contains(h.reason, "holds for ints in 0..3") || !strings.Contains(h.reason, "not a proof") {
-		t.Errorf("held assert: unknown %v, reason %q", h.unknown, h.reason)
-	}
-	if f.unknown || f.cex == nil || !strings.Contains(f.cex.String(), "x = 2") {
-		t.Errorf("failed assert: unknown %v, counterexample %v", f.unknown, f.cex)
-	}
+// TestPrintFallback: the last line of a run that used the fallback says
+// how many asserts hold only by enumeration, and that this is no proof.
+func TestPrintFallback(t *testing.T) {
+	r := &check.Result{Fallback: &check.FallbackTally{Domain: mc.Domain{Lo: 0, Hi: 3}, Holds: 1, Fails: 1}}
 	var out bytes.Buffer
 	printFallback(&out, r)
 	want := "fallback: 1 assert that Z3 could not decide holds for ints in 0..3 by enumeration (not proven), 1 fails, 0 remain unknown\n"

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lipton-dev/lipton/check"
 	"github.com/lipton-dev/lipton/lang"
 )
 
@@ -121,7 +122,7 @@ func checkCorpusFile(t *testing.T, path string) {
 		t.Fatal(err)
 	}
 	if want.proven {
-		if r.failed() {
+		if r.Failed() {
 			t.Errorf("expected proven, got:\n%s", describeFindings(r))
 		}
 		return
@@ -142,46 +143,46 @@ func checkFrontEndError(t *testing.T, err error, line int) {
 	t.Errorf("expected a front-end error at line %d, got:\n%v", line, err)
 }
 
-func checkFailures(t *testing.T, r *checkRun, want []expectedFail) {
+func checkFailures(t *testing.T, r *check.Result, want []expectedFail) {
 	kinds := map[string]bool{}
 	for _, w := range want {
 		kinds[w.check] = true
 		found := false
-		for _, f := range r.findings {
-			found = found || f.check == w.check && !f.unknown && len(f.pos) > 0 && f.pos[0].Line == w.line
+		for _, f := range r.Findings {
+			found = found || string(f.Check) == w.check && !f.Unknown && len(f.Pos) > 0 && f.Pos[0].Line == w.line
 		}
 		if !found {
 			t.Errorf("expected a %s failure at line %d; got:\n%s", w.check, w.line, describeFindings(r))
 		}
 	}
-	for _, f := range r.findings {
-		if !kinds[f.check] || f.unknown {
+	for _, f := range r.Findings {
+		if !kinds[string(f.Check)] || f.Unknown {
 			t.Errorf("unexpected %s: %s", verdictWord(f), findingLine(f))
 		}
 	}
 }
 
-func verdictWord(f *finding) string {
-	if f.unknown {
-		return "unknown " + f.check
+func verdictWord(f *check.Finding) string {
+	if f.Unknown {
+		return "unknown " + string(f.Check)
 	}
-	return f.check + " failure"
+	return string(f.Check) + " failure"
 }
 
-func findingLine(f *finding) string {
+func findingLine(f *check.Finding) string {
 	where := "?"
-	if len(f.pos) > 0 {
-		where = f.pos[0].String()
+	if len(f.Pos) > 0 {
+		where = f.Pos[0].String()
 	}
-	return fmt.Sprintf("%s: %s (layer %d): %s", where, f.check, f.layer, f.msg)
+	return fmt.Sprintf("%s: %s (layer %d): %s", where, f.Check, f.Layer, f.Msg)
 }
 
-func describeFindings(r *checkRun) string {
-	if len(r.findings) == 0 {
+func describeFindings(r *check.Result) string {
+	if len(r.Findings) == 0 {
 		return "  (no failures)"
 	}
 	var lines []string
-	for _, f := range r.findings {
+	for _, f := range r.Findings {
 		lines = append(lines, "  "+findingLine(f))
 	}
 	return strings.Join(lines, "\n")

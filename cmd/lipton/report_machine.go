@@ -7,22 +7,23 @@ import (
 	"io"
 	"strings"
 
+	"github.com/lipton-dev/lipton/check"
 	"github.com/lipton-dev/lipton/lang"
 	"github.com/lipton-dev/lipton/obl"
 )
 
 // printGitHub prints one GitHub Actions annotation per finding.
-func printGitHub(w io.Writer, r *checkRun) {
-	for _, f := range r.findings {
+func printGitHub(w io.Writer, r *check.Result) {
+	for _, f := range r.Findings {
 		kind := "error"
-		if f.unknown {
+		if f.Unknown {
 			kind = "warning"
 		}
 		var p lang.Pos
-		if len(f.pos) > 0 {
-			p = f.pos[0]
+		if len(f.Pos) > 0 {
+			p = f.Pos[0]
 		}
-		printAnnotation(w, kind, p, fmt.Sprintf("%s (layer %d): %s", f.check, f.layer, f.msg))
+		printAnnotation(w, kind, p, fmt.Sprintf("%s (layer %d): %s", f.Check, f.Layer, f.Msg))
 	}
 }
 
@@ -142,14 +143,14 @@ func printJSON(w io.Writer, runs []*fileRun) {
 			jf.Verdict = "failed"
 		}
 		if r := fr.run; r != nil {
-			jf.Claim, jf.Seconds = r.claim, r.times.total.Seconds()
-			jf.Times = &jsonTimes{r.times.frontEnd.Seconds(), r.times.generate.Seconds(), r.times.solve.Seconds()}
-			jf.Resources = &jsonResources{MaxQuery: r.maxResources, RLimit: r.rlimit}
-			for _, k := range r.sortedKeys() {
-				c := r.tally[k]
-				jf.Counts = append(jf.Counts, jsonCount{k.layer, k.check, c.proven, c.failed, c.unknown, c.skipped})
+			jf.Claim, jf.Seconds = r.Claim, r.Times.Total.Seconds()
+			jf.Times = &jsonTimes{r.Times.FrontEnd.Seconds(), r.Times.Generate.Seconds(), r.Times.Solve.Seconds()}
+			jf.Resources = &jsonResources{MaxQuery: r.MaxResources, RLimit: r.RLimit}
+			for _, k := range r.SortedKeys() {
+				c := r.Tally[k]
+				jf.Counts = append(jf.Counts, jsonCount{k.Layer, string(k.Check), c.Proven, c.Failed, c.Unknown, c.Skipped})
 			}
-			for _, f := range r.findings {
+			for _, f := range r.Findings {
 				jf.Findings = append(jf.Findings, toJSONFinding(f))
 			}
 		}
@@ -175,21 +176,21 @@ func toJSONErrors(err error) []jsonError {
 	return out
 }
 
-func toJSONFinding(f *finding) jsonFinding {
-	jf := jsonFinding{Check: f.check, Layer: f.layer, Verdict: "failed", Message: f.msg, Notes: f.notes, Reason: f.reason, Resources: f.resources}
-	if f.unknown {
+func toJSONFinding(f *check.Finding) jsonFinding {
+	jf := jsonFinding{Check: string(f.Check), Layer: f.Layer, Verdict: "failed", Message: f.Msg, Notes: f.Notes, Reason: f.Reason, Resources: f.Resources}
+	if f.Unknown {
 		jf.Verdict = "unknown"
 	}
-	for _, p := range f.pos {
+	for _, p := range f.Pos {
 		jf.Positions = append(jf.Positions, p.String())
 	}
-	if f.cex != nil {
+	if f.Cex != nil {
 		jf.Counterexample = map[string][]string{}
 		vals := map[*obl.Var]obl.VarValues{}
-		for _, vv := range f.cex.Vars {
+		for _, vv := range f.Cex.Vars {
 			vals[vv.Var] = vv
 		}
-		for _, g := range f.ob.Groups {
+		for _, g := range f.Obligation.Groups {
 			for _, v := range g.Vars {
 				if vv, ok := vals[v]; ok {
 					jf.Counterexample[g.Name] = append(jf.Counterexample[g.Name],

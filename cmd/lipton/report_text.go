@@ -7,6 +7,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/fatih/color"
+	"github.com/lipton-dev/lipton/check"
 	"github.com/lipton-dev/lipton/lang"
 	"github.com/lipton-dev/lipton/obl"
 )
@@ -19,30 +20,30 @@ var (
 
 // printText prints a run for people: each finding with its source lines
 // and counterexample, then the summary.
-func printText(w io.Writer, path string, r *checkRun, verbose bool) {
+func printText(w io.Writer, path string, r *check.Result, verbose bool) {
 	if verbose {
-		for _, line := range r.verbose {
+		for _, line := range r.Log {
 			fmt.Fprintln(w, line)
 		}
-		fmt.Fprintf(w, "the most work of one query: %d resource units (--rlimit %d)\n", r.maxResources, r.rlimit)
+		fmt.Fprintf(w, "the most work of one query: %d resource units (--rlimit %d)\n", r.MaxResources, r.RLimit)
 	}
-	for _, f := range r.findings {
-		printFinding(w, r.file.Src, f)
+	for _, f := range r.Findings {
+		printFinding(w, r.File.Src, f)
 	}
 	printSummary(w, path, r)
 }
 
-func printFinding(w io.Writer, src []byte, f *finding) {
+func printFinding(w io.Writer, src []byte, f *check.Finding) {
 	label, word := failLabel, "error"
-	if f.unknown {
+	if f.Unknown {
 		label, word = unknownLabel, "unknown"
 	}
 	where := "?"
-	if len(f.pos) > 0 {
-		where = f.pos[0].String()
+	if len(f.Pos) > 0 {
+		where = f.Pos[0].String()
 	}
-	fmt.Fprintf(w, "%s: %s %s (layer %d): %s\n", paint(w, posLabel, where), paint(w, label, word+":"), f.check, f.layer, f.msg)
-	for i, p := range f.pos {
+	fmt.Fprintf(w, "%s: %s %s (layer %d): %s\n", paint(w, posLabel, where), paint(w, label, word+":"), f.Check, f.Layer, f.Msg)
+	for i, p := range f.Pos {
 		if i > 0 {
 			fmt.Fprintf(w, "  %s:\n", p)
 		}
@@ -50,17 +51,17 @@ func printFinding(w io.Writer, src []byte, f *finding) {
 			fmt.Fprintln(w, lang.Caret(line, p.Col))
 		}
 	}
-	for _, n := range f.notes {
+	for _, n := range f.Notes {
 		fmt.Fprintln(w, "  "+n)
 	}
-	if f.unknown && f.reason != "" {
-		fmt.Fprintf(w, "  the solver could not decide it: %s\n", f.reason)
+	if f.Unknown && f.Reason != "" {
+		fmt.Fprintf(w, "  the solver could not decide it: %s\n", f.Reason)
 	}
-	if !f.unknown && f.cex == nil && f.reason != "" {
-		fmt.Fprintf(w, "  (no counterexample: %s)\n", f.reason)
+	if !f.Unknown && f.Cex == nil && f.Reason != "" {
+		fmt.Fprintf(w, "  (no counterexample: %s)\n", f.Reason)
 	}
-	if f.cex != nil {
-		printCounterexample(w, f.ob, f.cex)
+	if f.Cex != nil {
+		printCounterexample(w, f.Obligation, f.Cex)
 	}
 	fmt.Fprintln(w)
 }
@@ -116,28 +117,28 @@ func printCounterexample(w io.Writer, ob *obl.Obligation, cex *obl.Counterexampl
 
 // printSummary prints the per-layer, per-check counts, the totals and
 // the verdict.
-func printSummary(w io.Writer, path string, r *checkRun) {
-	fmt.Fprintf(w, "%s: %s\n", path, plural(len(r.prog.Layers), "layer"))
+func printSummary(w io.Writer, path string, r *check.Result) {
+	fmt.Fprintf(w, "%s: %s\n", path, plural(len(r.Program.Layers), "layer"))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "  layer\tcheck\tproven\tfailed\tunknown\tskipped")
-	for _, k := range r.sortedKeys() {
-		c := r.tally[k]
-		fmt.Fprintf(tw, "  %d\t%s\t%d\t%d\t%d\t%d\n", k.layer, k.check, c.proven, c.failed, c.unknown, c.skipped)
+	for _, k := range r.SortedKeys() {
+		c := r.Tally[k]
+		fmt.Fprintf(tw, "  %d\t%s\t%d\t%d\t%d\t%d\n", k.Layer, k.Check, c.Proven, c.Failed, c.Unknown, c.Skipped)
 	}
 	tw.Flush()
-	t := r.totals()
+	t := r.Totals()
 	fmt.Fprintf(w, "total: %d proven, %d failed, %d unknown, %d skipped in %s (front end %s, generation %s, solver %s)\n",
-		t.proven, t.failed, t.unknown, t.skipped, round(r.times.total), round(r.times.frontEnd), round(r.times.generate), round(r.times.solve))
-	if r.notDecided > 0 {
-		fmt.Fprintf(w, "%s not decided: %s\n", plural(r.notDecided, "assert"), r.stopped)
+		t.Proven, t.Failed, t.Unknown, t.Skipped, round(r.Times.Total), round(r.Times.FrontEnd), round(r.Times.Generate), round(r.Times.Solve))
+	if r.NotDecided > 0 {
+		fmt.Fprintf(w, "%s not decided: %s\n", plural(r.NotDecided, "assert"), r.Stopped)
 	}
 	switch {
-	case t.failed > 0:
+	case t.Failed > 0:
 		fmt.Fprintln(w, paint(w, failLabel, "FAILED"))
-	case t.unknown > 0:
+	case t.Unknown > 0:
 		fmt.Fprintln(w, paint(w, unknownLabel, "UNKNOWN: some obligations could not be decided"))
-	case r.claim != "":
-		fmt.Fprintln(w, paint(w, okLabel, "proven: ")+r.claim)
+	case r.Claim != "":
+		fmt.Fprintln(w, paint(w, okLabel, "proven: ")+r.Claim)
 	default:
 		fmt.Fprintln(w, paint(w, okLabel, "proven: ")+"the checked layer is safe")
 	}

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/lipton-dev/lipton/check"
 	"github.com/lipton-dev/lipton/internal/randprog"
 	"github.com/lipton-dev/lipton/lang"
 	"github.com/lipton-dev/lipton/layers"
@@ -302,7 +303,7 @@ func evaluateProgram(index int, origin, src string, maxStates int) *programOutco
 		o.internal = strings.HasPrefix(err.Error(), "panic")
 		return o
 	}
-	o.proven = len(run.findings) == 0
+	o.proven = len(run.Findings) == 0
 	o.check = checkVerdict(run)
 	specs := explorations(f, info, maxStates)
 	if !o.proven && len(specs) > 1 {
@@ -320,7 +321,7 @@ func evaluateProgram(index int, origin, src string, maxStates int) *programOutco
 
 // checkSafely runs every static check with one solver worker; a panic
 // is an internal error.
-func checkSafely(f *lang.File, info *lang.Info) (run *checkRun, err error) {
+func checkSafely(f *lang.File, info *lang.Info) (run *check.Result, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			run, err = nil, fmt.Errorf("panic: %v", p)
@@ -330,16 +331,16 @@ func checkSafely(f *lang.File, info *lang.Info) (run *checkRun, err error) {
 }
 
 // checkVerdict is check's verdict in a line.
-func checkVerdict(run *checkRun) string {
-	if len(run.findings) == 0 {
-		return "proven: " + run.claim
+func checkVerdict(run *check.Result) string {
+	if len(run.Findings) == 0 {
+		return "proven: " + run.Claim
 	}
-	f := run.findings[0]
+	f := run.Findings[0]
 	what := "failed"
-	if f.unknown {
+	if f.Unknown {
 		what = "unknown"
 	}
-	return fmt.Sprintf("not proven (%d findings); first: %s %s (layer %d): %s", len(run.findings), f.check, what, f.layer, f.msg)
+	return fmt.Sprintf("not proven (%d findings); first: %s %s (layer %d): %s", len(run.Findings), f.Check, what, f.Layer, f.Msg)
 }
 
 func firstLine(s string) string {

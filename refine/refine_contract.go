@@ -1,14 +1,15 @@
-package layers
+package refine
 
 import (
 	"fmt"
 
 	"github.com/lipton-dev/lipton/lang"
+	"github.com/lipton-dev/lipton/layers"
 	"github.com/lipton-dev/lipton/obl"
 )
 
 // ClientContract is the check kind of the client-contract obligations.
-const ClientContract = "client contract"
+const ClientContract obl.Kind = "client contract"
 
 // The client contract (DESIGN §4.3, soundness of the refinement claim).
 // A client calls a public method only when the method's requires at the
@@ -21,7 +22,7 @@ const ClientContract = "client contract"
 // fragment: the global invariants of both layers.
 
 // publicMember returns the public method name's declaration at layer l.
-func publicMember(l *Layer, name string) (sig *lang.Signature, pos lang.Pos) {
+func publicMember(l *layers.Layer, name string) (sig *lang.Signature, pos lang.Pos) {
 	if p := l.Proc(name); p != nil {
 		return &p.Decl.Signature, p.Decl.P
 	}
@@ -126,7 +127,7 @@ func paramText(p *lang.Param) string {
 // The thread's identity is its linear parameters: a linear parameter of
 // P stands for the same value as Q's linear parameter of the same name.
 func (r *refiner) contractObligation(name string, lower, upper *lang.Signature, upos lang.Pos) *obl.Obligation {
-	b := NewBuilder(r.prog)
+	b := layers.NewBuilder(r.prog)
 	c := &contract{r: r, b: b, name: name, lower: lower}
 	c.globals = b.GlobalsOf(r.bothGlobals(), "", "globals")
 	c.bindParams(upper)
@@ -169,11 +170,11 @@ func (c *contract) historyHelps() bool {
 // contract builds one client-contract obligation.
 type contract struct {
 	r          *refiner
-	b          *Builder
+	b          *layers.Builder
 	name       string
 	lower      *lang.Signature
-	globals    *Env
-	lenv, uenv *Env                // the globals and P's parameters at each layer
+	globals    *layers.Env
+	lenv, uenv *layers.Env         // the globals and P's parameters at each layer
 	linear     map[string]obl.Expr // P's linear parameters by name
 	pos        []lang.Pos
 }
@@ -184,7 +185,7 @@ func (c *contract) bindParams(upper *lang.Signature) {
 	c.linear = map[string]obl.Expr{}
 	var params []*obl.Var
 	for i, p := range c.lower.Params {
-		v := c.b.NewVar(p.Name.Name, SortOf(p.Name.Obj.Type))
+		v := c.b.NewVar(p.Name.Name, layers.SortOf(p.Name.Obj.Type))
 		params = append(params, v)
 		c.lenv.Set(p.Name.Obj, obl.Ref(v))
 		c.uenv.Set(upper.Params[i].Name.Obj, obl.Ref(v))
@@ -192,7 +193,7 @@ func (c *contract) bindParams(upper *lang.Signature) {
 			c.linear[p.Name.Name] = obl.Ref(v)
 		}
 	}
-	c.b.group("arguments of "+c.name, params)
+	c.b.Group("arguments of "+c.name, params)
 }
 
 // goal asserts P's lower requires, with a message for one case.
@@ -202,7 +203,7 @@ func (c *contract) goal(when string) obl.Cmd {
 	}
 	msg := fmt.Sprintf("the requires of %s at layer %d may not hold when a client calls %s as layer %d allows%s: a layer may not require more of its clients than the layer above, and at the top layer the requires is all a client guarantees",
 		c.name, c.r.lower.Num, c.name, c.r.upper.Num, when)
-	return Check(ClientContract, c.b.Conj(c.lower.Requires, c.lenv), msg, c.pos...)
+	return layers.Check(ClientContract, c.b.Conj(c.lower.Requires, c.lenv), msg, c.pos...)
 }
 
 // threadPart returns the part of P's lower requires that can hold before
@@ -253,7 +254,7 @@ func (c *contract) firstCall() obl.Cmd {
 // the thread, which can hold before the thread's first call.
 func readsOnlyLinearParams(sig *lang.Signature) bool {
 	for _, e := range sig.Requires {
-		for o := range ReadVars(e) {
+		for o := range layers.ReadVars(e) {
 			for _, p := range sig.Params {
 				if p.Name.Obj == o && !p.Linear {
 					return false
@@ -269,7 +270,7 @@ func readsOnlyLinearParams(sig *lang.Signature) bool {
 // changes.
 func readsGlobals(es []lang.Expr) bool {
 	for _, e := range es {
-		for o := range ReadVars(e) {
+		for o := range layers.ReadVars(e) {
 			if o.Kind == lang.ObjGlobal {
 				return true
 			}
@@ -298,8 +299,8 @@ func (c *contract) afterCall(q string) obl.Cmd {
 			params[v.V] = true
 		}
 	}
-	for _, e := range conjuncts(b.Conj(sig.Requires, env)) {
-		if b.onlyVars(e, params) {
+	for _, e := range obl.Conjuncts(b.Conj(sig.Requires, env)) {
+		if b.OnlyVars(e, params) {
 			facts = append(facts, e) // its facts about parameters still hold
 		}
 	}

@@ -1,4 +1,4 @@
-package layers_test
+package check
 
 import (
 	"os"
@@ -8,31 +8,7 @@ import (
 
 	"github.com/lipton-dev/lipton/lang"
 	"github.com/lipton-dev/lipton/layers"
-	"github.com/lipton-dev/lipton/movers"
-	"github.com/lipton-dev/lipton/obl"
-	"github.com/lipton-dev/lipton/og"
 )
-
-// generate runs every obligation generator on a checked program and
-// returns the obligations; it must never panic.
-func generate(prog *layers.Program) ([]*obl.Obligation, int) {
-	var obs []*obl.Obligation
-	diags := 0
-	for _, l := range prog.Layers {
-		diags += len(movers.YieldSufficiency(l))
-		o, _ := og.Obligations(l)
-		obs = append(obs, o...)
-		m, _, d := movers.Obligations(l)
-		obs = append(obs, m...)
-		diags += len(d)
-		if l.Num+1 < len(prog.Layers) {
-			r, d := layers.Refinement(prog, l.Num)
-			obs = append(obs, r...)
-			diags += len(d)
-		}
-	}
-	return obs, diags
-}
 
 // checkGeneration generates the obligations of src (if it is a valid
 // program) and validates each: well sorted, every variable declared,
@@ -43,7 +19,7 @@ func checkGeneration(t *testing.T, name string, src []byte) {
 	if err != nil {
 		return
 	}
-	obs, _ := generate(layers.Build(f, info))
+	obs := Generate(layers.Build(f, info), -1).Obligations
 	names := map[string]bool{}
 	for _, ob := range obs {
 		if err := ob.Validate(); err != nil {

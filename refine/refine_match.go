@@ -1,10 +1,11 @@
-package layers
+package refine
 
 import (
 	"fmt"
 	"strings"
 
 	"github.com/lipton-dev/lipton/lang"
+	"github.com/lipton-dev/lipton/layers"
 	"github.com/lipton-dev/lipton/obl"
 )
 
@@ -12,7 +13,7 @@ import (
 // the same control structure, and each step or private statement
 // abstracted by the corresponding one (DESIGN §4.3). Yields, annotations
 // and mover tags may differ.
-func (r *refiner) procToProc(p, up *Proc) {
+func (r *refiner) procToProc(p, up *layers.Proc) {
 	m := &matcher{r: r, lower: p, upper: up}
 	m.block(p.Decl.Body.Stmts, up.Decl.Body.Stmts, p.Decl.Body.End, up.Decl.Body.End)
 	if m.failed {
@@ -25,7 +26,7 @@ func (r *refiner) procToProc(p, up *Proc) {
 
 type matcher struct {
 	r            *refiner
-	lower, upper *Proc
+	lower, upper *layers.Proc
 	failed       bool
 	pairs        [][2]lang.Stmt // corresponding steps and private statements
 }
@@ -201,13 +202,13 @@ func (m *matcher) stepPair(l, u lang.Stmt) {
 		return
 	}
 	r := m.r
-	if n := countPaths([]lang.Stmt{l}); n > MaxStepPaths {
-		r.diags = append(r.diags, &Diagnostic{Check: StepAbstraction, Layer: r.lower.Num, Unknown: true,
-			Msg: fmt.Sprintf("the step at line %d has %d paths (more than %d): its abstraction is not checked; split it into smaller steps", l.Pos().Line, n, MaxStepPaths),
+	if n := layers.CountPaths([]lang.Stmt{l}); n > layers.MaxStepPaths {
+		r.diags = append(r.diags, &layers.Diagnostic{Check: StepAbstraction, Layer: r.lower.Num, Unknown: true,
+			Msg: fmt.Sprintf("the step at line %d has %d paths (more than %d): its abstraction is not checked; split it into smaller steps", l.Pos().Line, n, layers.MaxStepPaths),
 			Pos: []lang.Pos{l.Pos(), u.Pos()}})
 		return
 	}
-	b := NewBuilder(r.prog)
+	b := layers.NewBuilder(r.prog)
 	lower, upper, newVars, ok := r.frames(b, &m.lower.Decl.Signature, &m.upper.Decl.Signature)
 	if !ok {
 		return
@@ -220,18 +221,18 @@ func (m *matcher) stepPair(l, u lang.Stmt) {
 	gate := obl.And(stepGate(b, m.lower, l, lower), stepGate(b, m.upper, u, upper))
 	msg := fmt.Sprintf("the step at line %d of layer %d does not abstract the step at line %d of layer %d: from a state satisfying its gate, the lower step makes a move the upper one cannot",
 		u.Pos().Line, r.upper.Num, l.Pos().Line, r.lower.Num)
-	ob, err := r.abstraction(b, StepAbstraction, msg, gate, b.Stmt(l, lower, Transition), b.Stmt(u, upper, Transition),
+	ob, err := r.abstraction(b, StepAbstraction, msg, gate, b.Stmt(l, lower, layers.Transition), b.Stmt(u, upper, layers.Transition),
 		r.upperVars(upper, &m.upper.Decl.Signature), newVars, []lang.Pos{u.Pos(), l.Pos()})
 	r.add(ob, err, StepAbstraction, u.Pos())
 }
 
 // stepGate is the gate of statement s of procedure p: its full gate if
 // it is a step, else what its asserts require.
-func stepGate(b *Builder, p *Proc, s lang.Stmt, env *Env) obl.Expr {
+func stepGate(b *layers.Builder, p *layers.Proc, s lang.Stmt, env *layers.Env) obl.Expr {
 	if st := p.StepOf(s); st != nil {
 		return b.Gate(st, env)
 	}
-	return wlp(b.Stmt(s, env, Mode{Check: true}), obl.Bool(true))
+	return obl.WLP(b.Stmt(s, env, layers.Mode{Check: true}), obl.Bool(true))
 }
 
 // stripMover prints a statement in full without its mover tag.

@@ -1,10 +1,11 @@
-package layers
+package refine
 
 import (
 	"fmt"
 	"strings"
 
 	"github.com/lipton-dev/lipton/lang"
+	"github.com/lipton-dev/lipton/layers"
 	"github.com/lipton-dev/lipton/obl"
 )
 
@@ -15,7 +16,7 @@ import (
 // §4.3): pc records that the action happened, ok that some fragment
 // matched it; g_old and o_old snapshot the upper globals and the outputs
 // at each yield.
-func (r *refiner) procToAction(p *Proc, a *Action) {
+func (r *refiner) procToAction(p *layers.Proc, a *layers.Action) {
 	if !r.methodShapeOK(p, a) {
 		return
 	}
@@ -23,7 +24,7 @@ func (r *refiner) procToAction(p *Proc, a *Action) {
 		r.diags = append(r.diags, d)
 		return
 	}
-	m := &methodCheck{r: r, b: NewBuilder(r.prog), p: p, a: a}
+	m := &methodCheck{r: r, b: layers.NewBuilder(r.prog), p: p, a: a}
 	m.setup()
 	ob := m.b.Obligation(fmt.Sprintf("l%d-method-%s", r.lower.Num, p.Name()), MethodAbstraction, m.program())
 	if m.err != nil {
@@ -37,10 +38,10 @@ func (r *refiner) procToAction(p *Proc, a *Action) {
 // (Refinement has checked that the signatures match): the procedure calls
 // no procedure (their effect would not be atomic at this layer), and the
 // action mentions no variable the lower layer lacks.
-func (r *refiner) methodShapeOK(p *Proc, a *Action) bool {
+func (r *refiner) methodShapeOK(p *layers.Proc, a *layers.Action) bool {
 	ok := true
 	for _, n := range p.Nodes {
-		if n.Kind == NodeCall {
+		if n.Kind == layers.NodeCall {
 			r.fail(Structure, fmt.Sprintf("%s calls procedure %s, so it cannot be abstracted into action %s at layer %d: a procedure refined by an action may call only actions",
 				p.Name(), n.Stmt.(*lang.CallStmt).Callee.Name, a.Name(), r.upper.Num), n.Pos(), a.Decl.P)
 			ok = false
@@ -67,12 +68,12 @@ func actionGlobals(a *lang.Action) map[*lang.Object]bool {
 		}
 	}
 	for _, e := range a.Requires {
-		add(ReadVars(e))
+		add(layers.ReadVars(e))
 	}
-	add(WrittenVars(a.Body.Stmts))
+	add(layers.WrittenVars(a.Body.Stmts))
 	lang.Inspect(a.Body.Stmts, func(s lang.Stmt) bool {
 		for _, e := range lang.StmtExprs(s) {
-			add(ReadVars(e))
+			add(layers.ReadVars(e))
 		}
 		return true
 	})
@@ -82,18 +83,18 @@ func actionGlobals(a *lang.Action) map[*lang.Object]bool {
 // methodCheck builds the instrumented program of a method abstraction.
 type methodCheck struct {
 	r   *refiner
-	b   *Builder
-	p   *Proc
-	a   *Action
+	b   *layers.Builder
+	p   *layers.Proc
+	a   *layers.Action
 	err error
 
-	env     *Env       // lower globals and p's frame
-	spec    *Env       // the action's frame: parameters bound to p's
-	globals []*obl.Var // lower globals, havoced at yields
-	upper   []*obl.Var // globals visible at the upper layer
-	outs    []*obl.Var // p's outputs
-	gOld    []*obl.Var // snapshots of upper
-	oOld    []*obl.Var // snapshots of outs
+	env     *layers.Env // lower globals and p's frame
+	spec    *layers.Env // the action's frame: parameters bound to p's
+	globals []*obl.Var  // lower globals, havoced at yields
+	upper   []*obl.Var  // globals visible at the upper layer
+	outs    []*obl.Var  // p's outputs
+	gOld    []*obl.Var  // snapshots of upper
+	oOld    []*obl.Var  // snapshots of outs
 	pc, ok  *obl.Var
 	eval    obl.Expr // τ_A(g_old, g, params, outputs)
 	gate    obl.Expr // gate(A) for p's parameters
@@ -166,11 +167,11 @@ func (m *methodCheck) specFrame() {
 	}
 	var fresh []*obl.Var
 	for _, o := range append(returnsOf(a), localsOf(a)...) {
-		v := b.NewVar(o.Name+"@"+a.Name.Name, SortOf(o.Type))
+		v := b.NewVar(o.Name+"@"+a.Name.Name, layers.SortOf(o.Type))
 		m.spec.Set(o, obl.Ref(v))
 		fresh = append(fresh, v)
 	}
-	m.gate = wlp(b.ActionBody(a, m.spec, Mode{Check: true}), obl.Bool(true))
+	m.gate = obl.WLP(b.ActionBody(a, m.spec, layers.Mode{Check: true}), obl.Bool(true))
 	pre := map[*obl.Var]obl.Expr{}
 	post := map[*obl.Var]obl.Expr{}
 	for i, v := range m.upper {
@@ -180,7 +181,7 @@ func (m *methodCheck) specFrame() {
 		post[m.spec.Var(o.Name.Obj)] = obl.Ref(m.outs[i])
 	}
 	// The action's outputs and locals start arbitrary: existentially.
-	body := obl.Sequence(&obl.Havoc{Vars: fresh}, b.Stmts(a.Body.Stmts, m.spec, Assume))
+	body := obl.Sequence(&obl.Havoc{Vars: fresh}, b.Stmts(a.Body.Stmts, m.spec, layers.Assume))
 	m.eval, m.err = obl.Relation(body, pre, post)
 	if m.eval == nil {
 		m.eval = obl.Bool(false)
@@ -213,25 +214,17 @@ func eqAll(xs, ys []*obl.Var) obl.Expr {
 	return obl.And(parts...)
 }
 
-func copyVars(dst, src []*obl.Var) obl.Cmd {
-	a := &obl.Assign{Lhs: dst}
-	for _, v := range src {
-		a.Rhs = append(a.Rhs, obl.Ref(v))
-	}
-	return a
-}
-
 // program is the instrumented procedure: entry, body, exit.
 func (m *methodCheck) program() obl.Cmd {
 	b := m.b
 	pcHead := map[*lang.WhileStmt]*obl.Var{}
-	w := &Walk{B: b, Env: m.env, Proc: m.p, Mode: Assume, LoopHavoc: []*obl.Var{m.ok}}
-	w.Reach = func(y *YieldPoint) obl.Cmd { return m.fragmentEnd(y) }
-	w.Resume = func(y *YieldPoint) obl.Cmd {
+	w := &layers.Walk{B: b, Env: m.env, Proc: m.p, Mode: layers.Assume, LoopHavoc: []*obl.Var{m.ok}}
+	w.Reach = func(y *layers.YieldPoint) obl.Cmd { return m.fragmentEnd(y) }
+	w.Resume = func(y *layers.YieldPoint) obl.Cmd {
 		cmds := []obl.Cmd{
-			copyVars(m.gOld, m.upper), copyVars(m.oOld, m.outs), m.atFragmentStart(false),
+			layers.CopyVars(m.gOld, m.upper), layers.CopyVars(m.oOld, m.outs), m.atFragmentStart(false),
 		}
-		if y.Kind == YieldLoop {
+		if y.Kind == layers.YieldLoop {
 			// ok is havoced at the head; pc ==> ok is invariant.
 			cmds = append(cmds, &obl.Assume{E: obl.Implies(obl.Ref(m.pc), obl.Ref(m.ok))})
 		}
@@ -243,12 +236,12 @@ func (m *methodCheck) program() obl.Cmd {
 		return obl.AssignOne(pcHead[ws], obl.Ref(m.pc))
 	}
 	w.BackEdge = func(ws *lang.WhileStmt) obl.Cmd {
-		return Check(MethodAbstraction, obl.Eq(obl.Ref(m.pc), obl.Ref(pcHead[ws])),
+		return layers.Check(MethodAbstraction, obl.Eq(obl.Ref(m.pc), obl.Ref(pcHead[ws])),
 			fmt.Sprintf("%s does not refine action %s: an iteration of the loop at line %d that goes back to the loop head performs %s; it must happen in the iteration that leaves the loop",
 				m.p.Name(), m.a.Name(), ws.P.Line, m.a.Name()), ws.P, m.a.Decl.P)
 	}
 	w.Exit = func() obl.Cmd {
-		return Check(MethodAbstraction, obl.Ref(m.ok),
+		return layers.Check(MethodAbstraction, obl.Ref(m.ok),
 			fmt.Sprintf("%s does not refine action %s: on some path no fragment performs %s (no fragment's change of the globals and outputs is a step of %s)", m.p.Name(), m.a.Name(), m.a.Name(), m.a.Name()),
 			m.p.Exit.Yield.Pos, m.a.Decl.P)
 	}
@@ -259,25 +252,23 @@ func (m *methodCheck) program() obl.Cmd {
 		&obl.Assume{E: entry},
 		m.atFragmentStart(true),
 		&obl.Assign{Lhs: []*obl.Var{m.pc, m.ok}, Rhs: []obl.Expr{obl.Bool(false), obl.Bool(false)}},
-		copyVars(m.gOld, m.upper), copyVars(m.oOld, m.outs),
+		layers.CopyVars(m.gOld, m.upper), layers.CopyVars(m.oOld, m.outs),
 		body,
 	)
 }
 
 // fragmentEnd checks the fragment that just ended at yield point y
 // against the action and updates pc and ok.
-func (m *methodCheck) fragmentEnd(y *YieldPoint) obl.Cmd {
+func (m *methodCheck) fragmentEnd(y *layers.YieldPoint) obl.Cmd {
 	sameG, sameO := eqAll(m.upper, m.gOld), eqAll(m.outs, m.oOld)
 	pc, ok := obl.Ref(m.pc), obl.Ref(m.ok)
 	name, act := m.p.Name(), m.a.Name()
 	pos := y.Pos
 	trace := m.b.Trace(fmt.Sprintf("when the fragment ending at line %d ends", pos.Line), fmt.Sprint(pos.Line), append(append([]*obl.Var(nil), m.upper...), m.outs...))
 	cmds := []obl.Cmd{
-		trace,
-		Check(MethodAbstraction, obl.Or(pc, sameG, m.eval),
+		trace, layers.Check(MethodAbstraction, obl.Or(pc, sameG, m.eval),
 			fmt.Sprintf("%s does not refine action %s: the fragment ending here changes the state in a way that does not match %s", name, act, act),
-			pos, m.a.Decl.P),
-		Check(MethodAbstraction, obl.Implies(pc, obl.And(sameG, sameO)),
+			pos, m.a.Decl.P), layers.Check(MethodAbstraction, obl.Implies(pc, obl.And(sameG, sameO)),
 			fmt.Sprintf("%s does not refine action %s: the fragment ending here changes the state or the outputs after %s was performed", name, act, act),
 			pos, m.a.Decl.P),
 	}
@@ -287,7 +278,7 @@ func (m *methodCheck) fragmentEnd(y *YieldPoint) obl.Cmd {
 		// gate must hold where it starts. A fragment that changes
 		// nothing performs it only if the gate held there too.
 		gateOld := obl.Ref(m.gateOld)
-		cmds = append(cmds, Check(MethodAbstraction, obl.Or(pc, sameG, gateOld), m.gateMessage(pos), pos, m.gatePos()))
+		cmds = append(cmds, layers.Check(MethodAbstraction, obl.Or(pc, sameG, gateOld), m.gateMessage(pos), pos, m.gatePos()))
 		performs = obl.And(m.eval, obl.Or(gateOld, obl.Not(sameG)))
 	}
 	return obl.Sequence(append(cmds, &obl.Assign{Lhs: []*obl.Var{m.pc, m.ok},
@@ -317,7 +308,7 @@ func (m *methodCheck) gateMessage(end lang.Pos) string {
 func gateReads(a *lang.Action) map[*lang.Object]bool {
 	reads := map[*lang.Object]bool{}
 	add := func(e lang.Expr) {
-		for o := range ReadVars(e) {
+		for o := range layers.ReadVars(e) {
 			if o.Kind == lang.ObjGlobal {
 				reads[o] = true
 			}
@@ -338,14 +329,14 @@ func gateReads(a *lang.Action) map[*lang.Object]bool {
 // writersOf names, for messages, the steps of layer l that write one of
 // the variables in vars: those another thread may run to falsify a fact
 // about them. It lists at most four.
-func writersOf(l *Layer, vars map[*lang.Object]bool) string {
+func writersOf(l *layers.Layer, vars map[*lang.Object]bool) string {
 	var names []string
 	for _, s := range l.Steps {
 		var w map[*lang.Object]bool
 		if s.Action != nil {
-			w = WrittenVars(s.Action.Decl.Body.Stmts)
+			w = layers.WrittenVars(s.Action.Decl.Body.Stmts)
 		} else {
-			w = WrittenVars([]lang.Stmt{s.Stmt})
+			w = layers.WrittenVars([]lang.Stmt{s.Stmt})
 		}
 		for o := range w {
 			if vars[o] {

@@ -1,25 +1,40 @@
-package layers
+package refine
 
 import (
 	"fmt"
 	"strings"
 
 	"github.com/lipton-dev/lipton/lang"
+	"github.com/lipton-dev/lipton/layers"
 	"github.com/lipton-dev/lipton/obl"
 )
 
 // Check kinds of the refinement obligations.
 const (
-	StepAbstraction   = "step abstraction"
-	ActionAbstraction = "action abstraction"
-	MethodAbstraction = "method abstraction"
-	Structure         = "refinement structure"
+	StepAbstraction   obl.Kind = "step abstraction"
+	ActionAbstraction obl.Kind = "action abstraction"
+	MethodAbstraction obl.Kind = "method abstraction"
+	Structure         obl.Kind = "refinement structure"
 )
 
-// Refinement returns the obligations and diagnostics that link layer l
+// Check returns the findings of layer l that are about more than one
+// layer: the vacuity checks (vacuity.go) and, below the top layer, the
+// refinement of layer l by layer l+1 with the client contract.
+func Check(l *layers.Layer) layers.Findings {
+	var f layers.Findings
+	f.Obligations, f.Diagnostics = vacuityChecks(l)
+	if prog := l.Program; l.Num+1 < len(prog.Layers) {
+		obs, diags := refinement(prog, l.Num)
+		f.Obligations = append(f.Obligations, obs...)
+		f.Diagnostics = append(f.Diagnostics, diags...)
+	}
+	return f.InLayer(l.Num)
+}
+
+// refinement returns the obligations and diagnostics that link layer l
 // to layer l+1 (DESIGN §4.3): members are paired by name, and each pair
 // gets the check its kinds call for.
-func Refinement(prog *Program, l int) ([]*obl.Obligation, []*Diagnostic) {
+func refinement(prog *layers.Program, l int) ([]*obl.Obligation, []*layers.Diagnostic) {
 	r := &refiner{prog: prog, lower: prog.Layers[l], upper: prog.Layers[l+1]}
 	for _, p := range r.lower.Procs {
 		if up := r.upper.Proc(p.Name()); up != nil {
@@ -47,14 +62,14 @@ func Refinement(prog *Program, l int) ([]*obl.Obligation, []*Diagnostic) {
 }
 
 type refiner struct {
-	prog         *Program
-	lower, upper *Layer
+	prog         *layers.Program
+	lower, upper *layers.Layer
 	obs          []*obl.Obligation
-	diags        []*Diagnostic
+	diags        []*layers.Diagnostic
 }
 
-func (r *refiner) fail(check, msg string, pos ...lang.Pos) {
-	r.diags = append(r.diags, &Diagnostic{Check: check, Layer: r.lower.Num, Msg: msg, Pos: pos})
+func (r *refiner) fail(check obl.Kind, msg string, pos ...lang.Pos) {
+	r.diags = append(r.diags, &layers.Diagnostic{Check: check, Layer: r.lower.Num, Msg: msg, Pos: pos})
 }
 
 // Variables introduced at the upper layer (visible there but not at the
@@ -91,7 +106,7 @@ func (r *refiner) visibleAtUpper(g *lang.Object) bool {
 // the upper member's frame with its variables matched by name to the
 // lower ones (new variables for the others). It reports locals of the
 // same name with different types.
-func (r *refiner) frames(b *Builder, lowerSig, upperSig *lang.Signature) (lower, upper *Env, newVars map[*obl.Var]bool, ok bool) {
+func (r *refiner) frames(b *layers.Builder, lowerSig, upperSig *lang.Signature) (lower, upper *layers.Env, newVars map[*obl.Var]bool, ok bool) {
 	env := b.GlobalsOf(r.bothGlobals(), "", "globals")
 	lower = b.Frame(env, lowerSig, "", fmt.Sprintf("locals of %s (layer %d)", lowerSig.Name.Name, r.lower.Num))
 	upper = lower.Child()
@@ -110,7 +125,7 @@ func (r *refiner) frames(b *Builder, lowerSig, upperSig *lang.Signature) (lower,
 			upper.Set(o, lower.Lookup(lo))
 			continue
 		}
-		v := b.NewVar(o.Name+"@"+fmt.Sprint(r.upper.Num), SortOf(o.Type))
+		v := b.NewVar(o.Name+"@"+fmt.Sprint(r.upper.Num), layers.SortOf(o.Type))
 		upper.Set(o, obl.Ref(v))
 		newVars[v] = true
 	}
@@ -124,7 +139,7 @@ func (r *refiner) frames(b *Builder, lowerSig, upperSig *lang.Signature) (lower,
 
 // upperVars returns the IR variables visible at the upper layer: its
 // globals and the upper frame.
-func (r *refiner) upperVars(upper *Env, sig *lang.Signature) []*obl.Var {
+func (r *refiner) upperVars(upper *layers.Env, sig *lang.Signature) []*obl.Var {
 	var vs []*obl.Var
 	for _, g := range r.bothGlobals() {
 		if r.visibleAtUpper(g) {
@@ -141,7 +156,7 @@ func (r *refiner) upperVars(upper *Env, sig *lang.Signature) []*obl.Var {
 // at l+1. τ_{l+1}(s'): assume the gate, snapshot the upper variables, run
 // the lower code, and assert the relation of the upper code between the
 // snapshot and the current values of all but the new variables.
-func (r *refiner) abstraction(b *Builder, kind, msg string, gate obl.Expr, lowerCode, upperCode obl.Cmd,
+func (r *refiner) abstraction(b *layers.Builder, kind obl.Kind, msg string, gate obl.Expr, lowerCode, upperCode obl.Cmd,
 	vars []*obl.Var, newVars map[*obl.Var]bool, pos []lang.Pos) (*obl.Obligation, error) {
 	pre := map[*obl.Var]obl.Expr{}
 	post := map[*obl.Var]obl.Expr{}
@@ -158,12 +173,12 @@ func (r *refiner) abstraction(b *Builder, kind, msg string, gate obl.Expr, lower
 	if err != nil {
 		return nil, err
 	}
-	body := obl.Sequence(&obl.Assume{E: gate}, snap, lowerCode, Check(kind, rel, msg, pos...))
+	body := obl.Sequence(&obl.Assume{E: gate}, snap, lowerCode, layers.Check(kind, rel, msg, pos...))
 	return b.Obligation(r.obName(kind, pos), kind, body), nil
 }
 
-func (r *refiner) obName(kind string, pos []lang.Pos) string {
-	name := fmt.Sprintf("l%d-%s", r.lower.Num, strings.ReplaceAll(kind, " ", "-"))
+func (r *refiner) obName(kind obl.Kind, pos []lang.Pos) string {
+	name := fmt.Sprintf("l%d-%s", r.lower.Num, strings.ReplaceAll(string(kind), " ", "-"))
 	for _, p := range pos {
 		name += fmt.Sprintf("-%d", p.Line)
 	}
@@ -171,12 +186,12 @@ func (r *refiner) obName(kind string, pos []lang.Pos) string {
 }
 
 // actionToAction checks that the upper action abstracts the lower one.
-func (r *refiner) actionToAction(a, up *Action) {
+func (r *refiner) actionToAction(a, up *layers.Action) {
 	if d := a.Step.TooComplex(ActionAbstraction); d != nil {
 		r.diags = append(r.diags, d)
 		return
 	}
-	b := NewBuilder(r.prog)
+	b := layers.NewBuilder(r.prog)
 	lower, upper, newVars, ok := r.frames(b, &a.Decl.Signature, &up.Decl.Signature)
 	if !ok {
 		return
@@ -186,7 +201,7 @@ func (r *refiner) actionToAction(a, up *Action) {
 	msg := fmt.Sprintf("action %s at layer %d does not abstract action %s at layer %d: from a state satisfying the lower gate, the lower action makes a move the upper one cannot",
 		up.Name(), r.upper.Num, a.Name(), r.lower.Num)
 	ob, err := r.abstraction(b, ActionAbstraction, msg, gate,
-		b.Stmts(a.Decl.Body.Stmts, lower, Transition), b.Stmts(up.Decl.Body.Stmts, upper, Transition),
+		b.Stmts(a.Decl.Body.Stmts, lower, layers.Transition), b.Stmts(up.Decl.Body.Stmts, upper, layers.Transition),
 		r.upperVars(upper, &up.Decl.Signature), newVars, []lang.Pos{up.Decl.P, a.Decl.P})
 	r.add(ob, err, ActionAbstraction, up.Decl.P)
 	if k := r.procBelow(a.Name()); a.Public && k >= 0 && len(up.Decl.Requires) > 0 {
@@ -214,19 +229,19 @@ func (r *refiner) procBelow(name string) int {
 // linearization point of the procedure at layer k, which may come after
 // the call, when only what method abstraction proved there holds: the
 // lower action's gate. So that gate must imply the upper requires.
-func (r *refiner) upperGateHolds(a, up *Action, k int) *obl.Obligation {
-	b := NewBuilder(r.prog)
+func (r *refiner) upperGateHolds(a, up *layers.Action, k int) *obl.Obligation {
+	b := layers.NewBuilder(r.prog)
 	lower, upper, _, _ := r.frames(b, &a.Decl.Signature, &up.Decl.Signature)
 	facts := obl.And(b.Gate(a.Step, lower), b.Conj(r.lower.Invariants, lower), b.Conj(r.upper.Invariants, upper))
 	msg := fmt.Sprintf("the requires of action %s at layer %d may not hold where %s happens: %s is a procedure at layer %d, whose linearization point may come after the client's call, and there only the gate of %s at layer %d is known to hold",
 		up.Name(), r.upper.Num, a.Name(), a.Name(), k, a.Name(), r.lower.Num)
-	body := obl.Sequence(&obl.Assume{E: facts}, Check(ActionAbstraction, b.Conj(up.Decl.Requires, upper), msg, up.Decl.Requires[0].Pos(), a.Decl.P))
+	body := obl.Sequence(&obl.Assume{E: facts}, layers.Check(ActionAbstraction, b.Conj(up.Decl.Requires, upper), msg, up.Decl.Requires[0].Pos(), a.Decl.P))
 	return b.Obligation(fmt.Sprintf("l%d-upper-gate-%s", r.lower.Num, a.Name()), ActionAbstraction, body)
 }
 
-func (r *refiner) add(ob *obl.Obligation, err error, check string, pos lang.Pos) {
+func (r *refiner) add(ob *obl.Obligation, err error, check obl.Kind, pos lang.Pos) {
 	if err != nil {
-		r.diags = append(r.diags, &Diagnostic{Check: check, Layer: r.lower.Num, Unknown: true,
+		r.diags = append(r.diags, &layers.Diagnostic{Check: check, Layer: r.lower.Num, Unknown: true,
 			Msg: fmt.Sprintf("cannot build the check: %v", err), Pos: []lang.Pos{pos}})
 		return
 	}

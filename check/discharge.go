@@ -1,9 +1,7 @@
-package main
+package check
 
 import (
 	"context"
-	"fmt"
-	"io"
 	"time"
 
 	"github.com/lipton-dev/lipton/obl"
@@ -19,25 +17,20 @@ import (
 // behind end with the process.
 const stopGrace = 500 * time.Millisecond
 
-// progressAfter is how long a run on a terminal stays quiet before it
-// shows how many obligations are decided.
-const progressAfter = time.Second
+// progressEvery is how often a run reports its progress.
+const progressEvery = 250 * time.Millisecond
 
 // discharge decides obs and returns one result per obligation, in order.
 // When ctx ends, the obligations not decided within stopGrace get
-// Unknown results whose reason is ctx's cause. If progress is set, a run
-// that lasts more than progressAfter shows "n/m obligations decided" as
-// it goes: on one line that it rewrites on a terminal, one line each
-// second elsewhere.
-func discharge(ctx context.Context, obs []*obl.Obligation, opts smt.Options, progress io.Writer) []obl.ObligationResult {
+// Unknown results whose reason is ctx's cause. If progress is set, it is
+// called every progressEvery with the number decided so far.
+func discharge(ctx context.Context, obs []*obl.Obligation, opts smt.Options, progress func(done, total int)) []obl.ObligationResult {
 	stream := smt.DischargeStream(ctx, obs, opts)
 	out := make([]obl.ObligationResult, 0, len(obs))
 	done := ctx.Done()
 	var grace <-chan time.Time
-	tick := time.NewTicker(progressAfter / 4)
+	tick := time.NewTicker(progressEvery)
 	defer tick.Stop()
-	start, shown, last := time.Now(), false, time.Time{}
-	onTerminal := isTerminal(progress)
 	for len(out) < len(obs) {
 		select {
 		case r := <-stream:
@@ -49,19 +42,10 @@ func discharge(ctx context.Context, obs []*obl.Obligation, opts smt.Options, pro
 				out = append(out, notDecided(ob, context.Cause(ctx).Error()))
 			}
 		case <-tick.C:
-			switch {
-			case progress == nil || time.Since(start) < progressAfter:
-			case onTerminal:
-				fmt.Fprintf(progress, "\r%d/%d obligations decided", len(out), len(obs))
-				shown = true
-			case time.Since(last) >= progressAfter:
-				fmt.Fprintf(progress, "check: %d/%d obligations decided\n", len(out), len(obs))
-				last = time.Now()
+			if progress != nil {
+				progress(len(out), len(obs))
 			}
 		}
-	}
-	if shown {
-		fmt.Fprint(progress, "\r\033[K") // clear the progress line
 	}
 	return out
 }

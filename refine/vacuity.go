@@ -1,14 +1,15 @@
-package layers
+package refine
 
 import (
 	"fmt"
 
 	"github.com/lipton-dev/lipton/lang"
+	"github.com/lipton-dev/lipton/layers"
 	"github.com/lipton-dev/lipton/obl"
 )
 
 // Vacuity is the check kind of the vacuity checks.
-const Vacuity = "vacuity"
+const Vacuity obl.Kind = "vacuity"
 
 // The vacuity checks. Every other check assumes that a client called a
 // public method with its requires satisfied, and follows the method's
@@ -19,17 +20,17 @@ const Vacuity = "vacuity"
 // which some thread can make a first call, a path on which each public
 // method of the implementation returns. A missing witness is a failure.
 
-// VacuityChecks returns the vacuity obligations of layer l, and a
+// vacuityChecks returns the vacuity obligations of layer l, and a
 // diagnostic if the program has no public method at all. The questions
 // about clients are asked at the top layer, whose requires are the
 // client contract; those about returning, at layer 0, the implementation.
-func VacuityChecks(l *Layer) ([]*obl.Obligation, []*Diagnostic) {
+func vacuityChecks(l *layers.Layer) ([]*obl.Obligation, []*layers.Diagnostic) {
 	prog := l.Program
 	public := prog.Info.PublicMethods()
 	var obs []*obl.Obligation
 	if l.Num == len(prog.Layers)-1 {
 		if len(public) == 0 {
-			return nil, []*Diagnostic{{Check: Vacuity, Layer: l.Num, Subject: "public methods",
+			return nil, []*layers.Diagnostic{{Check: Vacuity, Layer: l.Num, Subject: "public methods",
 				Msg: fmt.Sprintf("no procedure or action is present at every layer from 0 to %d: the public methods, which clients call, are the names present at every layer, and there are none, so no thread ever runs and every check would hold vacuously", l.Num),
 				Pos: []lang.Pos{l.Decl.P}}}
 		}
@@ -52,7 +53,7 @@ func VacuityChecks(l *Layer) ([]*obl.Obligation, []*Diagnostic) {
 
 // allInvariants conjoins the global invariants of every layer: each holds
 // in every reachable state in which no thread is inside a fragment.
-func allInvariants(b *Builder, prog *Program, env *Env) obl.Expr {
+func allInvariants(b *layers.Builder, prog *layers.Program, env *layers.Env) obl.Expr {
 	var parts []obl.Expr
 	for _, l := range prog.Layers {
 		parts = append(parts, b.Conj(l.Invariants, env))
@@ -62,7 +63,7 @@ func allInvariants(b *Builder, prog *Program, env *Env) obl.Expr {
 
 // witness is a witness assert: it holds if some execution reaches it.
 func witness(msg string, pos ...lang.Pos) *obl.Assert {
-	w := Check(Vacuity, obl.Bool(false), msg, pos...)
+	w := layers.Check(Vacuity, obl.Bool(false), msg, pos...)
 	w.Witness = true
 	return w
 }
@@ -70,10 +71,10 @@ func witness(msg string, pos ...lang.Pos) *obl.Assert {
 // callable asks for a state, satisfying every layer's invariants, in
 // which a client may call public method name (its requires at the top
 // layer holds for some arguments).
-func callable(prog *Program, name string) *obl.Obligation {
+func callable(prog *layers.Program, name string) *obl.Obligation {
 	top := prog.Layers[len(prog.Layers)-1]
 	sig, pos := publicMember(top, name)
-	b := NewBuilder(prog)
+	b := layers.NewBuilder(prog)
 	env := b.GlobalsOf(prog.Info.Globals, "", "globals")
 	env = b.Frame(env, sig, "", "arguments of "+name)
 	if len(sig.Requires) > 0 {
@@ -86,9 +87,9 @@ func callable(prog *Program, name string) *obl.Obligation {
 
 // firstCallPossible asks for an initial state in which some thread may
 // call some public method: otherwise no thread ever moves.
-func firstCallPossible(prog *Program, public []string) *obl.Obligation {
+func firstCallPossible(prog *layers.Program, public []string) *obl.Obligation {
 	top := prog.Layers[len(prog.Layers)-1]
-	b := NewBuilder(prog)
+	b := layers.NewBuilder(prog)
 	env := b.GlobalsOf(prog.Info.Globals, "", "initial state")
 	var facts, calls []obl.Expr
 	for _, g := range prog.Info.Globals {
@@ -109,13 +110,13 @@ func firstCallPossible(prog *Program, public []string) *obl.Obligation {
 // returns asks for a path on which public procedure p of layer 0, called
 // with its requires, returns. Every exit of the walk carries a witness
 // assert; together they ask one question (see obl.Assert).
-func returns(p *Proc) *obl.Obligation {
-	b := NewBuilder(p.Layer.Program)
+func returns(p *layers.Proc) *obl.Obligation {
+	b := layers.NewBuilder(p.Layer.Program)
 	env := b.Globals(p.Layer, "", "globals")
 	env = b.Frame(env, &p.Decl.Signature, "", "locals of "+p.Name())
 	msg := fmt.Sprintf("%s can never return: no path from its requires reaches its exit (every path blocks in an assume, meets an annotation that cannot hold, or loops forever), so what is proven about %s holds vacuously", p.Name(), p.Name())
-	w := &Walk{B: b, Env: env, Proc: p, Mode: Assume}
-	w.Reach = func(*YieldPoint) obl.Cmd { return obl.Sequence() }
+	w := &layers.Walk{B: b, Env: env, Proc: p, Mode: layers.Assume}
+	w.Reach = func(*layers.YieldPoint) obl.Cmd { return obl.Sequence() }
 	w.Exit = func() obl.Cmd { return witness(msg, p.Exit.Yield.Pos, p.Decl.P) }
 	start := obl.And(b.AnnotationAfter(p.Entry.Yield, env), b.ParamFacts(p, env))
 	return b.Obligation("vacuity-returns-"+p.Name(), Vacuity, obl.Sequence(&obl.Assume{E: start}, w.Body()))
@@ -123,15 +124,15 @@ func returns(p *Proc) *obl.Obligation {
 
 // executes asks for a state satisfying public action a's requires and
 // its layer's invariants from which a can run to its end.
-func executes(a *Action) *obl.Obligation {
+func executes(a *layers.Action) *obl.Obligation {
 	l := a.Layer
-	b := NewBuilder(l.Program)
+	b := layers.NewBuilder(l.Program)
 	env := b.Globals(l, "", "globals")
 	env = b.Frame(env, &a.Decl.Signature, "", "locals of "+a.Name())
 	msg := fmt.Sprintf("action %s can never execute: from no state satisfying its requires and the invariants does its body run to its end, so what is proven about %s holds vacuously", a.Name(), a.Name())
 	body := obl.Sequence(
 		&obl.Assume{E: obl.And(b.Conj(a.Decl.Requires, env), b.Conj(l.Invariants, env))},
-		b.Stmts(a.Decl.Body.Stmts, env, Assume),
+		b.Stmts(a.Decl.Body.Stmts, env, layers.Assume),
 		witness(msg, a.Decl.P))
 	return b.Obligation("vacuity-executes-"+a.Name(), Vacuity, body)
 }

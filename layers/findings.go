@@ -1,0 +1,50 @@
+package layers
+
+import "github.com/lipton-dev/lipton/obl"
+
+// Findings is what a check generator (og, movers, refine) returns for a
+// layer: the one shape in which package check runs them all.
+type Findings struct {
+	// Obligations are for a decider (smt, or mc by enumeration); each
+	// carries its kind and layer.
+	Obligations []*obl.Obligation
+	// Skipped are pairs that need no obligation because their footprints
+	// make the check hold; reported with --verbose.
+	Skipped []Skip
+	// Diagnostics are checks decided without a solver that failed (or
+	// could not be built: Unknown).
+	Diagnostics []*Diagnostic
+	// Passed are checks decided without a solver that hold.
+	Passed []Passed
+}
+
+// Skip records a check that needs no obligation, and why.
+type Skip struct {
+	Check  obl.Kind
+	Layer  int
+	Reason string
+}
+
+// Passed records a check decided without a solver that holds, for the
+// counts: Subject names what it is about (a procedure).
+type Passed struct {
+	Check   obl.Kind
+	Layer   int
+	Subject string
+}
+
+// Add appends g to f.
+func (f *Findings) Add(g Findings) {
+	f.Obligations = append(f.Obligations, g.Obligations...)
+	f.Skipped = append(f.Skipped, g.Skipped...)
+	f.Diagnostics = append(f.Diagnostics, g.Diagnostics...)
+	f.Passed = append(f.Passed, g.Passed...)
+}
+
+// InLayer sets the layer of f's obligations to n and returns f.
+func (f Findings) InLayer(n int) Findings {
+	for _, ob := range f.Obligations {
+		ob.Layer = n
+	}
+	return f
+}
