@@ -237,6 +237,10 @@ type Signature struct {
 	Ensures  []Expr
 	Locals   []*LocalDecl
 	Layer    *Layer
+	// Public says that the declaration is marked public, with the word
+	// at PublicPos (docs/language.md, "Public methods").
+	Public    bool
+	PublicPos Pos
 }
 
 // Action is `[mover] action name(params) [returns (outs)] specs { body }`.

@@ -343,6 +343,21 @@ instance i {
 	}},
 	{"instance parameter of unknown type", "layer 0 { action a(linear t: int, x: Foo) {} }\ninstance i { thread t(t = 0) calls a(x in 1..2); }", []string{`1:38: unknown type Foo`}},
 	{"instance without layers", "instance i { thread t(tid = 0) calls m; }", []string{`1:38: m is not a public method`}},
+	{"public method missing at a layer", "layer 0 {\n  public action a() {}\n}\nlayer 1 {\n  action b() {}\n}", []string{
+		`2:3: public method a is not declared at layer 1: a public method is declared at every layer, 0 to 1`,
+	}},
+	{"public at one layer only", "layer 0 {\n  public action a() {}\n}\nlayer 1 {\n  atomic action a() {}\n}", []string{
+		`5:3: a is marked public at layer 0 but not at layer 1: mark it public at every layer`,
+	}},
+	{"public from layer 1 up", "layer 0 {\n  action a() {}\n  public action b() {}\n}\nlayer 1 {\n  public action a() {}\n  public action b() {}\n}", []string{
+		`2:3: a is marked public at layer 1 but not at layer 0: mark it public at every layer`,
+	}},
+	{"instance calls a helper", "layer 0 {\n  public action a(linear tid: int) {}\n  action h(linear tid: int) {}\n}\ninstance i { thread t(tid = 0) calls a, h; }", []string{
+		`5:41: h is not a public method (the file marks its public methods with public)`,
+	}},
+	{"public is reserved", "var public: int;", []string{`1:5: unexpected keyword public, expected a name`}},
+	{"public on a variable", "layer 0 { public var x: int; }", []string{`1:18: unexpected keyword var, expected "action" or "proc"`}},
+	{"public twice", "layer 0 { public public action a() {} }", []string{`1:18: unexpected "public"`}},
 	{"linear value passed twice", "layer 0 {\n  action swap(linear a: int, linear b: int) {}\n  proc p(linear t: int) { call swap(t, t); }\n}", []string{`3:40: linear t is passed twice in one call; a linear value cannot be duplicated`}},
 
 	// ---- Several independent errors ----

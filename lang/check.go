@@ -15,6 +15,9 @@ type Info struct {
 	Funcs     []*Object // functions in declaration order
 	Layers    []*LayerInfo
 	Instances map[string]*Instance
+	// public are the public methods, in the order of layer 0
+	// (check_public.go).
+	public []string
 }
 
 // TopLayer returns the number of the highest layer, or -1 if none.
@@ -58,27 +61,10 @@ func (in *Info) DescribeInstances() string {
 	return " (instances: " + strings.Join(names, ", ") + ")"
 }
 
-// PublicMethods returns the names present at every layer, in the order
-// of layer 0.
-func (in *Info) PublicMethods() []string {
-	if len(in.Layers) == 0 {
-		return nil
-	}
-	var names []string
-	for _, m := range in.Layers[0].Layer.Members {
-		name := m.MemberName().Name
-		public := true
-		for _, l := range in.Layers[1:] {
-			if l.Members[name] == nil {
-				public = false
-			}
-		}
-		if public {
-			names = append(names, name)
-		}
-	}
-	return names
-}
+// PublicMethods returns the public methods, in the order of layer 0:
+// the names marked public or, in a file that marks none, the names
+// declared at every layer (check_public.go).
+func (in *Info) PublicMethods() []string { return in.public }
 
 // Frame returns the objects of a member's parameters, outputs and locals.
 func (s *Signature) Frame() []*Object {
@@ -151,6 +137,7 @@ func (c *checker) checkFile() {
 	c.checkInitializers()
 	c.checkInvariants()
 	c.checkLayers()
+	c.checkPublic()
 	c.checkInstances()
 }
 

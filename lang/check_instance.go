@@ -54,7 +54,7 @@ func (c *checker) checkRange(r *IntRange, what string) {
 func (c *checker) checkCallSpec(t *ThreadDecl, cs *CallSpec, public map[string]bool) {
 	name := cs.Method.Name
 	if !public[name] {
-		c.errorf(cs.Method.P, "%s is not a public method (a name declared at every layer from 0 to the top)", name)
+		c.errorf(cs.Method.P, "%s is not a public method (%s)", name, c.publicRule())
 		return
 	}
 	sig := c.info.Layers[0].Members[name].Sig()

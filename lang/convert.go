@@ -62,6 +62,7 @@ func (c *converter) decl(g *gDecl) Decl {
 func (c *converter) layer(g *gLayer) *Layer {
 	l := &Layer{P: posOf(g.Pos), End: posOf(g.End.Pos), Num: c.smallInt(g.Num, g.Pos)}
 	for _, m := range g.Members {
+		var mem Member
 		if m.Action != nil {
 			a := m.Action
 			act := &Action{P: posOf(a.Pos), Signature: c.signature(a.Name, a.Params, a.Returns, a.Specs, l)}
@@ -69,13 +70,17 @@ func (c *converter) layer(g *gLayer) *Layer {
 				act.Mover, act.MoverPos = moverOf(a.Mover.Kind), posOf(a.Mover.Pos)
 			}
 			act.Locals, act.Body = c.body(a.Body)
-			l.Members = append(l.Members, act)
+			mem = act
 		} else {
 			p := m.Proc
 			proc := &Proc{P: posOf(p.Pos), Signature: c.signature(p.Name, p.Params, p.Returns, p.Specs, l)}
 			proc.Locals, proc.Body = c.body(p.Body)
-			l.Members = append(l.Members, proc)
+			mem = proc
 		}
+		if m.Public != nil {
+			mem.Sig().Public, mem.Sig().PublicPos = true, posOf(m.Public.Pos)
+		}
+		l.Members = append(l.Members, mem)
 	}
 	return l
 }

@@ -234,6 +234,9 @@ func (p *printer) member(m Member) {
 	case *Proc:
 		body = m.Body
 	}
+	if sig.Public {
+		head = "public " + head
+	}
 	rets := ""
 	if len(sig.Returns) > 0 {
 		rets = " returns (" + paramList(sig.Returns) + ")"

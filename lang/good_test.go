@@ -172,7 +172,7 @@ func TestGoodFilesCoverEveryConstruct(t *testing.T) {
 		"type alias", "type map", "const value", "const uninterpreted", "var", "var init", "var layers",
 		"ghost var", "function", "function params", "invariant", "invariant layers", "layer", "instance",
 		"several instances", "thread args", "thread max", "thread tid range", "thread tid single", "ints",
-		"action mover none", "action mover atomic", "action mover right", "action mover left", "action mover both",
+		"public", "action mover none", "action mover atomic", "action mover right", "action mover left", "action mover both",
 		"requires", "ensures", "returns", "several returns", "linear param", "ghost param", "ghost return", "ghost local",
 		"local list", "assign", "multiple assign", "nested map assign", "havoc several", "assume", "assert",
 		"step group", "step group with if", "mover on simple right", "mover on simple left", "mover on simple both",
@@ -251,6 +251,7 @@ func features(f *File, have map[string]bool) {
 				}
 				add(true, "action mover "+mover)
 			}
+			add(sig.Public, "public")
 			add(len(sig.Requires) > 0, "requires")
 			add(len(sig.Ensures) > 0, "ensures")
 			add(len(sig.Returns) > 0, "returns")

@@ -79,8 +79,14 @@ type gEnd struct {
 }
 
 type gMember struct {
-	Action *gAction `parser:"  @@"`
-	Proc   *gProc   `parser:"| @@"`
+	Public *gPublic `parser:"@@?"`
+	Action *gAction `parser:"( @@"`
+	Proc   *gProc   `parser:"| @@ )"`
+}
+
+type gPublic struct {
+	Pos lexer.Position
+	Kw  string `parser:"@'public'"`
 }
 
 type gAction struct {

@@ -120,13 +120,16 @@ func startsMember(toks []lexer.Token, j int) bool {
 	if t.Type != tokKeyword {
 		return false
 	}
+	afterPublic := j > 0 && toks[j-1].Value == "public"
 	switch t.Value {
-	case "proc":
+	case "public":
 		return true
+	case "proc":
+		return !afterPublic
 	case "action":
-		return j == 0 || !isMoverWord(toks[j-1].Value)
+		return j == 0 || !isMoverWord(toks[j-1].Value) && !afterPublic
 	}
-	return isMoverWord(t.Value) && j+1 < len(toks) && toks[j+1].Value == "action"
+	return isMoverWord(t.Value) && !afterPublic && j+1 < len(toks) && toks[j+1].Value == "action"
 }
 
 func isMoverWord(s string) bool {
