@@ -1,8 +1,11 @@
 /*
  * The Chase-Lev work-stealing deque for the side-by-side benchmark: the
- * same model as chaselev.lip, in Promela (README.md). One shared-memory
- * access per statement; the d_steps add the same ghost bookkeeping to
- * the same accesses as the [ ] groups of chaselev.lip.
+ * same model as chaselev.lip, in Promela (README.md). Each step is one
+ * shared-memory access together with the local computation that follows
+ * it up to the next access, as a fragment of chaselev.lip is: one d_step
+ * per access, and a branch on a value just read is the guard of the
+ * d_step that reads it. Locals are reset when an operation ends (they
+ * are dead; lipton drops them), so states differ only in live data.
  *
  * Property: no task is returned twice, and whenever no operation is in
  * progress, every task put so far was returned exactly once or is still
@@ -35,58 +38,45 @@ byte busy = 0;
 #define accounted(k) (k >= nextTask || ((taken[k] == 1) != inDeque(k)))
 #define quiescentOK (busy != 0 || (accounted(1) && accounted(2) && accounted(3) && accounted(4)))
 
+#define RESET t = 0; h = 0; task = 0; chk = false
+
 active proctype owner()
 {
 	byte calls = 0;
 	short t, h, task;
 	bool chk;
 	do
-	:: calls < OWNERCALLS ->
-		calls++;
+	:: /* put */
+		d_step { calls < OWNERCALLS; calls++; t = T; task = nextTask; nextTask++; busy++ };
+		items[t] = task;
+		d_step { T = t + 1; busy--; assert(quiescentOK); RESET }
+	:: /* take */
+		d_step { calls < OWNERCALLS; calls++; t = T - 1; busy++ };
+		T = t;
 		if
-		:: /* put */
-			d_step { t = T; task = nextTask; nextTask++; busy++ };
-			items[t] = task;
-			d_step { T = t + 1; busy--; assert(quiescentOK) }
-		:: /* take */
-			d_step { t = T - 1; busy++ };
-			T = t;
-			h = H;
+		:: d_step { t < H; h = H };
+			d_step { T = h; busy--; assert(quiescentOK); RESET }
+		:: d_step { t >= H; h = H };
 			if
-			:: t < h ->
-				d_step { T = h; busy--; assert(quiescentOK) };
-				task = EMPTY
-			:: else ->
+			:: d_step { t > h; task = items[t]; assert(taken[task] == 0); taken[task] = 1;
+				busy--; assert(quiescentOK); RESET }
+			:: d_step { t == h; task = items[t] };
 				d_step {
-					task = items[t];
 					if
-					:: t > h -> assert(taken[task] == 0); taken[task] = 1; busy--; assert(quiescentOK)
-					:: else
+					:: h == H -> H = h + 1; chk = true
+					:: else -> chk = false; task = EMPTY
 					fi
 				};
-				if
-				:: t > h -> skip
-				:: else ->
-					d_step {
-						if
-						:: h == H -> H = h + 1; chk = true
-						:: else -> chk = false
-						fi
-					};
+				d_step {
+					T = t + 1;
 					if
-					:: !chk -> task = EMPTY
+					:: chk -> assert(taken[task] == 0); taken[task] = 1
 					:: else
 					fi;
-					d_step {
-						T = t + 1;
-						if
-						:: task != EMPTY -> assert(taken[task] == 0); taken[task] = 1
-						:: else
-						fi;
-						busy--;
-						assert(quiescentOK)
-					}
-				fi
+					busy--;
+					assert(quiescentOK);
+					RESET
+				}
 			fi
 		fi
 	:: calls == OWNERCALLS -> break
@@ -99,32 +89,20 @@ active [THIEVES] proctype thief()
 	short t, h, task;
 	bool chk;
 	do
-	:: calls < STEALS ->
-		calls++;
-		d_step { h = H; busy++ };
-		d_step {
-			t = T;
-			if
-			:: h >= t -> busy--; assert(quiescentOK)
-			:: else
-			fi
-		};
+	:: d_step { calls < STEALS; calls++; h = H; busy++ };
 		if
-		:: h >= t -> task = EMPTY
-		:: else ->
+		:: d_step { h >= T; t = T; busy--; assert(quiescentOK); RESET }
+		:: d_step { h < T; t = T };
 			task = items[h];
 			d_step {
 				if
-				:: h == H -> H = h + 1; chk = true; assert(taken[task] == 0); taken[task] = 1
-				:: else -> chk = false
+				:: h == H -> H = h + 1; assert(taken[task] == 0); taken[task] = 1
+				:: else
 				fi;
 				busy--;
-				assert(quiescentOK)
-			};
-			if
-			:: !chk -> task = EMPTY
-			:: else
-			fi
+				assert(quiescentOK);
+				RESET
+			}
 		fi
 	:: calls == STEALS -> break
 	od

@@ -1,8 +1,11 @@
 /*
  * Treiber's lock-free stack for the side-by-side benchmark: the same
- * model as treiber.lip, in Promela (README.md). One shared-memory access
- * per statement; the d_steps add the same ghost bookkeeping to the same
- * accesses as the [ ] groups of treiber.lip.
+ * model as treiber.lip, in Promela (README.md). Each step is one
+ * shared-memory access together with the local computation that follows
+ * it up to the next access, as a fragment of treiber.lip is: one d_step
+ * per access, and a branch on a value just read is the guard of the
+ * d_step that reads it. Locals are reset when an operation ends (they
+ * are dead; lipton drops them), so states differ only in live data.
  *
  * Property: no value is popped twice, and whenever no operation is in
  * progress, every value pushed so far was popped exactly once or is still
@@ -36,56 +39,39 @@ byte busy = 0;
 #define quiescentOK (busy != 0 || (accounted(1) && accounted(2) && accounted(3) && accounted(4) && \
                                    accounted(5) && accounted(6)))
 
-inline push()
+#define RESET n = 0; t = 0; nx = 0
+
+/* push, after its first step (which the caller merges with the choice of
+ * the operation): link the node, then publish it with a compare-and-swap,
+ * retrying. */
+inline pushRest()
 {
-	d_step { n = alloc; alloc++; busy++ };
-	done = false;
 	do
-	:: !done ->
-		t = top;
+	:: t = top;
 		next[n] = t;
-		d_step {
-			if
-			:: top == t -> top = n; done = true; busy--; assert(quiescentOK)
-			:: else
-			fi
-		}
-	:: else -> break
+		if
+		:: d_step { top == t; top = n; busy--; assert(quiescentOK); RESET };
+			break
+		:: d_step { top != t }
+		fi
 	od
 }
 
-inline pop()
+/* pop, after its first step: read top (EMPTY if NIL), its successor,
+ * then swing top with a compare-and-swap, retrying. */
+inline popRest()
 {
-	busy++;
-	done = false;
 	do
-	:: !done ->
-		d_step {
-			t = top;
-			if
-			:: t == NIL -> busy--; assert(quiescentOK)
-			:: else
-			fi
-		};
+	:: d_step { top == NIL; busy--; assert(quiescentOK); RESET };
+		break
+	:: d_step { top != NIL; t = top };
+		nx = next[t];
 		if
-		:: t == NIL -> v = EMPTY; done = true
-		:: else ->
-			nx = next[t];
-			d_step {
-				if
-				:: top == t ->
-					top = nx; done = true;
-					assert(taken[t] == 0); taken[t] = 1;
-					busy--; assert(quiescentOK)
-				:: else
-				fi
-			};
-			if
-			:: done -> v = t
-			:: else
-			fi
+		:: d_step { top == t; top = nx; assert(taken[t] == 0); taken[t] = 1;
+			busy--; assert(quiescentOK); RESET };
+			break
+		:: d_step { top != t }
 		fi
-	:: else -> break
 	od
 }
 
@@ -93,22 +79,18 @@ active [WORKERS] proctype worker()
 {
 	byte calls = 0;
 	byte n, t, nx;
-	short v;
-	bool done;
 	do
-	:: calls < CALLS ->
-		calls++;
-		if
-		:: push()
-		:: pop()
-		fi
+	:: d_step { calls < CALLS; calls++; n = alloc; alloc++; busy++ };
+		pushRest()
+	:: d_step { calls < CALLS; calls++; busy++ };
+		popRest()
 	:: calls == CALLS -> break
 	od
 }
 
 active [PUSHERS] proctype pusher()
 {
-	byte n, t;
-	bool done;
-	push()
+	byte n, t, nx;
+	d_step { n = alloc; alloc++; busy++ };
+	pushRest()
 }
