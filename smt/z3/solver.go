@@ -7,6 +7,7 @@ import "C"
 
 import (
 	"context"
+	"time"
 )
 
 // A Solver is an incremental Z3 solver. It lives in the scope of the
@@ -166,6 +167,9 @@ func (s *Solver) CheckAssuming(cancel context.Context, assumptions ...Term) (Sta
 		return Unknown, nil
 	}
 	stop := ctx.interruptWhenDone(cancel)
+	if beforeCheckHook != nil {
+		beforeCheckHook()
+	}
 	var code C.int
 	lb := C.lz_solver_check(ctx.c, s.s, C.uint(len(lits)), litp, &code)
 	if afterCheckHook != nil {
@@ -205,6 +209,13 @@ func (ctx *Context) Interruptible(cancel context.Context, f func()) (interrupted
 // that no interrupt outlives the query, and reports whether it
 // interrupted; if so, it clears the interrupt, which Z3 would otherwise
 // keep pending when it arrived after the check had finished.
+//
+// Z3 4.8 does not always act on an interrupt at once: some phases of a
+// check ignore it (measured on the nonlinear query of the tests: one
+// interrupt sent just before the check stopped it after about 2 s, a
+// repeated one after 0.05 s; on a loaded machine a single interrupt once
+// left a check running for 10 minutes). So the goroutine repeats the
+// interrupt until stop is called.
 func (ctx *Context) interruptWhenDone(cancel context.Context) (stop func() bool) {
 	done := cancel.Done()
 	if done == nil {
@@ -215,13 +226,23 @@ func (ctx *Context) interruptWhenDone(cancel context.Context) (stop func() bool)
 	go func() {
 		select {
 		case <-done:
-			C.Z3_interrupt(ctx.c)
-			if afterInterruptHook != nil {
-				afterInterruptHook()
-			}
-			interrupted <- true
 		case <-quit:
 			interrupted <- false
+			return
+		}
+		repeat := time.NewTicker(interruptRepeat)
+		defer repeat.Stop()
+		for first := true; ; first = false {
+			C.Z3_interrupt(ctx.c)
+			if first && afterInterruptHook != nil {
+				afterInterruptHook()
+			}
+			select {
+			case <-quit:
+				interrupted <- true
+				return
+			case <-repeat.C:
+			}
 		}
 	}()
 	return func() bool {
@@ -234,12 +255,18 @@ func (ctx *Context) interruptWhenDone(cancel context.Context) (stop func() bool)
 	}
 }
 
-// afterCheckHook, if set by a test, runs between the end of Z3's check and
-// the stop of the interrupt watcher, to make an interrupt arrive late;
+// interruptRepeat is how often an interrupt is repeated until the check
+// it is meant for ends.
+const interruptRepeat = 20 * time.Millisecond
+
+// beforeCheckHook, if set by a test, runs between the start of the
+// interrupt watcher and the start of Z3's check, to make an interrupt
+// arrive early; afterCheckHook, if set, runs between the end of Z3's check
+// and the stop of the interrupt watcher, to make an interrupt arrive late;
 // afterInterruptHook, if set, runs in the watcher right after it
 // interrupted Z3, so that a test can wait for the interrupt instead of
 // sleeping.
-var afterCheckHook, afterInterruptHook func()
+var beforeCheckHook, afterCheckHook, afterInterruptHook func()
 
 // ReasonUnknown explains the most recent Unknown answer, in Z3's words
 // ("max. resource limit exceeded", "canceled", "(incomplete

@@ -529,6 +529,37 @@ func TestLateInterruptIsCleared(t *testing.T) {
 	}
 }
 
+// TestEarlyInterruptIsNotLost makes the interrupt arrive after the
+// binding started watching the cancellation but before Z3's check begins:
+// the check must still end as canceled. The check never ends by itself
+// (Fermat); the resource limit only keeps a regression from hanging the
+// suite.
+func TestEarlyInterruptIsNotLost(t *testing.T) {
+	ctx := newTestContext(t)
+	s, _ := ctx.NewSolver()
+	for _, f := range fermat(ctx) {
+		s.Assert(f)
+	}
+	if err := s.SetRLimit(2_000_000); err != nil {
+		t.Fatal(err)
+	}
+	cctx, cancel := context.WithCancel(context.Background())
+	interrupted := make(chan struct{})
+	afterInterruptHook = func() { close(interrupted) }
+	beforeCheckHook = func() {
+		cancel()
+		<-interrupted // the first interrupt arrived before the check
+	}
+	st, err := s.Check(cctx)
+	beforeCheckHook, afterInterruptHook = nil, nil
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st != Unknown || s.ReasonUnknown() != "canceled" {
+		t.Fatalf("got %v (%s), want unknown (canceled)", st, s.ReasonUnknown())
+	}
+}
+
 func TestCheckAssuming(t *testing.T) {
 	ctx := newTestContext(t)
 	x := ctx.Const("x", ctx.IntSort())
