@@ -236,6 +236,15 @@ var badCases = []struct {
 		`7:5: a nested step [...] is not allowed in an action`,
 		`8:5: mover tags go on the action itself, not on its statements`,
 	}},
+	{"break outside a loop", "layer 0 {\n  proc p() {\n    while (*) { }\n    if (*) { break; }\n    break;\n  }\n}", []string{
+		`4:14: break outside a loop: break leaves the innermost enclosing while loop`,
+		`5:5: break outside a loop`,
+	}},
+	{"break in action", "layer 0 { action a() { if (*) { break; } } }", []string{`1:33: break is not allowed in an action`}},
+	{"break in step inside loop", "var g: int;\nlayer 0 { proc p() { while (*) { [ g := 1; break; ] yield; } } }", []string{`2:44: break is not allowed in a step [...]`}},
+	{"break is a keyword", "var break: int;", []string{`1:5: unexpected keyword break, expected a name`}},
+	{"mover tag on break", "layer 0 { proc p() { while (*) { left break; } } }", []string{`1:34: a mover tag can only prefix a step`}},
+	{"break without semicolon", "layer 0 { proc p() { while (*) { break } } }", []string{`1:40: unexpected "}", expected ";"`}},
 	{"loop in branch of action", "layer 0 { action a() { choice { } or { while (*) { } } } }", []string{`1:40: a loop is not allowed in an action`}},
 
 	// ---- Steps and mover tags ----

@@ -6,6 +6,7 @@ import "fmt"
 type stmtCtx struct {
 	action bool // in the body of an action
 	inStep bool // inside [ ... ]
+	inLoop bool // inside the body of a while loop (break is allowed)
 }
 
 // where names the place for error messages.
@@ -109,6 +110,10 @@ func (c *checker) procStmt(s Stmt, sc stmtCtx) {
 	case *CallStmt:
 		c.callStmt(s)
 	case *ReturnStmt:
+	case *BreakStmt:
+		if !sc.inLoop {
+			c.errorf(s.P, "break outside a loop: break leaves the innermost enclosing while loop")
+		}
 	}
 }
 
@@ -124,6 +129,8 @@ func stmtName(s Stmt) string {
 		return "a call"
 	case *ReturnStmt:
 		return "return"
+	case *BreakStmt:
+		return "break"
 	}
 	return fmt.Sprintf("%T", s)
 }
@@ -151,7 +158,9 @@ func (c *checker) whileStmt(s *WhileStmt, sc stmtCtx) {
 	for _, inv := range s.Invariants {
 		c.expect(inv, Bool, &exprCtx{layers: c.here()}, "a loop invariant")
 	}
-	c.block(s.Body, sc)
+	body := sc
+	body.inLoop = true
+	c.block(s.Body, body)
 	if hasStep(s.Body.Stmts) && !hasYield(s.Body.Stmts) {
 		c.errorf(s.P, "this loop's body contains a step but no yield: every iteration must pass a yield point (add a yield to the body)")
 	}

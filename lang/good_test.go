@@ -178,7 +178,7 @@ func TestGoodFilesCoverEveryConstruct(t *testing.T) {
 		"step group", "step group with if", "mover on simple right", "mover on simple left", "mover on simple both",
 		"mover on simple atomic", "mover on group right", "mover on group left", "mover on group both",
 		"call with outputs", "call without outputs", "yield", "yield e", "if", "if else", "if else-if else",
-		"if *", "while", "while *", "while invariants", "choice 3", "return",
+		"if *", "while", "while *", "while invariants", "choice 3", "return", "break",
 		"int", "bool", "ident", "index", "update", "if-expr", "forall", "exists", "quant several vars",
 		"call expr", "negative literal",
 	}
@@ -352,6 +352,8 @@ func stmtFeatures(s Stmt, add func(bool, string)) {
 		add(len(s.Branches) >= 3, "choice 3")
 	case *ReturnStmt:
 		add(true, "return")
+	case *BreakStmt:
+		add(true, "break")
 	}
 	if b.Mover != MoverNone {
 		_, group := s.(*StepStmt)

@@ -154,6 +154,7 @@ type gStmt struct {
 	While  *gWhile   `parser:" | @@"`
 	Choice *gChoice  `parser:" | @@"`
 	Return *gKeyword `parser:" | @@"`
+	Break  *gBreak   `parser:" | @@"`
 	Call   *gCall    `parser:" | @@"`
 	Step   *gStep    `parser:" | @@"`
 	Havoc  []*gIdent `parser:" | 'havoc' @@ (',' @@)* ';'"`
@@ -164,6 +165,10 @@ type gStmt struct {
 
 type gKeyword struct {
 	Tok string `parser:"@'return' ';'"`
+}
+
+type gBreak struct {
+	Tok string `parser:"@'break' ';'"`
 }
 
 type gYield struct {

@@ -334,6 +334,9 @@ func (m *model) privDefUse(cp *cproc, ss []lang.Stmt, du *defUse, written varSet
 				els = m.privDefUse(cp, []lang.Stmt{s.Else}, du, written)
 			}
 			written = then.intersect(els)
+		case *lang.BreakStmt, *lang.ReturnStmt:
+			// the path leaves these statements: what follows is not
+			// reached from here, so intersecting nothing stays sound
 		default:
 			written = du.cmd(m.b.Stmt(s, cp.env, stepMode), written)
 		}
