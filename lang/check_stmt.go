@@ -77,7 +77,7 @@ func (c *checker) stmt1(s Stmt, sc stmtCtx) {
 	case *AssumeStmt:
 		c.expect(s.Cond, Bool, &exprCtx{layers: c.here(), ghostBan: "an assume"}, "an assume")
 	case *AssertStmt:
-		c.expect(s.Cond, Bool, &exprCtx{layers: c.here()}, "an assert")
+		c.expect(s.Cond, Bool, &exprCtx{layers: c.here(), oldOK: !sc.action}, "an assert")
 	case *IfStmt:
 		c.ifStmt(s, sc)
 	case *ChoiceStmt:
@@ -103,7 +103,7 @@ func (c *checker) procStmt(s Stmt, sc stmtCtx) {
 		c.block(&Block{Stmts: s.Body}, stmtCtx{inStep: true})
 	case *YieldStmt:
 		if s.Ann != nil {
-			c.expect(s.Ann, Bool, &exprCtx{layers: c.here()}, "a yield annotation")
+			c.expect(s.Ann, Bool, &exprCtx{layers: c.here(), oldOK: true}, "a yield annotation")
 		}
 	case *WhileStmt:
 		c.whileStmt(s, sc)
@@ -156,7 +156,7 @@ func (c *checker) whileStmt(s *WhileStmt, sc stmtCtx) {
 		c.expect(s.Cond, Bool, ctx, "a loop condition")
 	}
 	for _, inv := range s.Invariants {
-		c.expect(inv, Bool, &exprCtx{layers: c.here()}, "a loop invariant")
+		c.expect(inv, Bool, &exprCtx{layers: c.here(), oldOK: true}, "a loop invariant")
 	}
 	body := sc
 	body.inLoop = true

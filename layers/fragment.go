@@ -85,6 +85,7 @@ func (g *Fragments) From(y *YieldPoint) obl.Cmd {
 	switch y.Kind {
 	case YieldEntry:
 		body, ended := g.seq(g.Proc.Decl.Body.Stmts)
+		body = obl.Sequence(g.B.TakeOld(&g.Proc.Decl.Signature, g.Env), body)
 		if ended {
 			return body
 		}

@@ -43,7 +43,7 @@ type Walk struct {
 // Body returns the code of the whole procedure from its entry. The
 // caller assumes what holds at entry first.
 func (w *Walk) Body() obl.Cmd {
-	return obl.Sequence(w.seq(w.Proc.Decl.Body.Stmts), w.exit())
+	return obl.Sequence(w.B.TakeOld(&w.Proc.Decl.Signature, w.Env), w.seq(w.Proc.Decl.Body.Stmts), w.exit())
 }
 
 // frag returns a Fragments for the pieces Walk shares with it: private

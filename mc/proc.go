@@ -166,6 +166,9 @@ func (m *model) compileProc(cp *cproc) {
 			m.compileCall(cp, node)
 			cp.after[node.ID] = m.succ(codes, node)
 		case layers.NodeExit:
+		case layers.NodeEntry:
+			// the body starts: old(e) reads the globals as they are now
+			cp.start[node.ID] = cp.c.cmd(m.b.TakeOld(cp.sig, cp.env), m.succ(codes, node))
 		default:
 			cp.start[node.ID] = m.succ(codes, node)
 		}

@@ -173,6 +173,9 @@ func (m *model) findArbitrary(cp *cproc, body obl.Cmd) {
 	for i := range cp.sig.Params {
 		params[cp.frame[i]] = true
 	}
+	for _, s := range cp.sig.Olds { // set when the body starts
+		params[cp.env.Var(s.Snap)] = true
+	}
 	du := &defUse{reads: varSet{}, tracked: func(v *obl.Var) bool {
 		_, ok := slotOf[v]
 		return ok && !params[v]
