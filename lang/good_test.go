@@ -180,7 +180,7 @@ func TestGoodFilesCoverEveryConstruct(t *testing.T) {
 		"call with outputs", "call without outputs", "yield", "yield e", "if", "if else", "if else-if else",
 		"if *", "while", "while *", "while invariants", "choice 3", "return", "break",
 		"int", "bool", "ident", "index", "update", "if-expr", "forall", "exists", "quant several vars",
-		"call expr", "negative literal",
+		"call expr", "negative literal", "old",
 	}
 	for op := OpIff; op <= OpNeg; op++ {
 		want = append(want, "op "+op.String())
@@ -300,6 +300,8 @@ func features(f *File, have map[string]bool) {
 			add(len(e.Vars) > 1, "quant several vars")
 		case *CallExpr:
 			add(true, "call expr")
+		case *OldExpr:
+			add(true, "old")
 		case *UnaryExpr:
 			add(true, "op "+e.Op.String())
 		case *BinaryExpr:
