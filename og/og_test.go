@@ -95,3 +95,55 @@ func TestNonInterferenceVerdicts(t *testing.T) {
 		t.Errorf("unexpected failures: %v", failed)
 	}
 }
+
+// failedMessages discharges the layer's obligations and returns the
+// messages of the asserts that fail.
+func failedMessages(t *testing.T, src string) map[string]bool {
+	t.Helper()
+	obs := Check(layer0(t, src)).Obligations
+	failed := map[string]bool{}
+	for _, r := range smt.Discharge(context.Background(), obs, smt.Options{Jobs: 1}) {
+		for _, a := range r.Results {
+			if a.Verdict == obl.Failed {
+				failed[a.Assert.Msg] = true
+			}
+		}
+	}
+	return failed
+}
+
+// TestOldSnapshots: old(x) is the thread's own copy of x where the body
+// started. Other threads' increments keep x >= old(x) (proven); a
+// decrement breaks it (non-interference fails). A caller learns nothing
+// about the callee's snapshot: the callee's body starts after the call's
+// yield, so x >= old(x) + 1 in the callee's ensures does not give the
+// caller x >= a + 1 for the value a it read before the call.
+func TestOldSnapshots(t *testing.T) {
+	const incr = `
+var x: int = 0;
+layer 0 {
+  proc inc() ensures x >= old(x) + 1 { yield x >= old(x); [x := x + 1;] }
+  proc caller() returns (a: int) {
+    a := x;
+    yield x >= a;
+    call inc();
+    assert x >= a + 1;
+  }
+}`
+	failed := failedMessages(t, incr)
+	if len(failed) != 1 || !failed["this assertion may fail"] {
+		t.Errorf("increments only: want exactly the caller's assert to fail, got %v", failed)
+	}
+	failed = failedMessages(t, strings.Replace(incr, "[x := x + 1;] }", "[x := x + 1;] }\n  proc dec() { [x := x - 1;] }", 1))
+	var interference []string
+	for msg := range failed {
+		if strings.Contains(msg, "invalidated by another thread running dec") {
+			interference = append(interference, msg)
+		}
+	}
+	// dec falsifies the yield inside inc, inc's ensures, and the caller's
+	// yield x >= a.
+	if len(interference) != 3 {
+		t.Errorf("with a decrement: want three non-interference failures caused by dec, got %v", failed)
+	}
+}
