@@ -1,6 +1,7 @@
 package mc
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -56,4 +57,45 @@ func TestOldSnapshotFootprint(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkVerdict(t, res, "annotation", "ensures of get")
+}
+
+// TestPrivateLoopExits: a loop of private statements runs concretely;
+// break continues after it and return goes to the procedure's exit
+// (return used to crash the model checker there).
+func TestPrivateLoopExits(t *testing.T) {
+	const src = `
+var X: int = 0;
+layer 0 {
+  proc p(k: int) returns (r: int)
+    ensures r == k
+  {
+    r := 0;
+    while (true) {
+      if (r == k) { return; }
+      r := r + 1;
+    }
+  }
+  proc q(k: int) returns (r: int)
+    ensures r == k + 1
+  {
+    r := 0;
+    while (true) {
+      if (r == k) { break; }
+      r := r + 1;
+    }
+    r := r + 1;
+  }
+}
+instance one { thread t(tid = 0) calls p(k in 0..2), q(k in 0..2) max 2; }`
+	for _, tc := range []struct{ src, kind, msg string }{
+		{src, "", ""},
+		{strings.Replace(src, "ensures r == k\n", "ensures r == 0\n", 1), "annotation", "ensures of p"},
+		{strings.Replace(src, "ensures r == k + 1", "ensures r == k", 1), "annotation", "ensures of q"},
+	} {
+		res, err := Run(loadSrc(t, "exits.lip", tc.src), Options{Instance: "one", Mode: ModeSafety, MaxStates: 100_000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkVerdict(t, res, tc.kind, tc.msg)
+	}
 }

@@ -356,6 +356,9 @@ func (m *model) privStmt(cp *cproc, s lang.Stmt, k, brk code) code {
 		return m.privateLoop(cp, s, k)
 	case *lang.BreakStmt:
 		return brk
+	case *lang.ReturnStmt:
+		// to the exit, whose code is compiled by then
+		return func(x *exec) { cp.code[cp.exit](x) }
 	case *lang.BlockStmt:
 		return m.privStmts(cp, s.Block.Stmts, k, brk)
 	case *lang.ChoiceStmt:
