@@ -241,6 +241,19 @@ type Signature struct {
 	// at PublicPos (docs/language.md, "Public methods").
 	Public    bool
 	PublicPos Pos
+	// Olds are the hidden locals that hold the values, at the start of
+	// the procedure's body, of the globals its old(e) expressions read
+	// (set by the checker). They are part of the frame, after Locals.
+	Olds []*OldSnapshot
+}
+
+// OldSnapshot pairs a global variable with the hidden local of a
+// procedure that holds its value at the start of the procedure's body:
+// old(e) reads the snapshot wherever e reads the global. The snapshot is
+// a thread-local copy, so other threads never change it.
+type OldSnapshot struct {
+	Global *Object
+	Snap   *Object
 }
 
 // Action is `[mover] action name(params) [returns (outs)] specs { body }`.

@@ -138,6 +138,17 @@ type QuantExpr struct {
 	Body   Expr
 }
 
+// OldExpr is old(e): the value of e in the state where the current call
+// of the procedure started running its body. Snaps are the snapshots of
+// the globals e reads, directly or through functions (set by the
+// checker); translating e with each global replaced by its snapshot
+// gives old(e).
+type OldExpr struct {
+	ExprBase
+	X     Expr
+	Snaps []*OldSnapshot
+}
+
 // CallExpr is a call of a pure function f(args).
 type CallExpr struct {
 	ExprBase

@@ -125,6 +125,11 @@ type ReturnStmt struct {
 	StmtBase
 }
 
+// BreakStmt is `break;`: it leaves the innermost enclosing loop.
+type BreakStmt struct {
+	StmtBase
+}
+
 // BlockStmt is a block used as the else branch of an if.
 type BlockStmt struct {
 	StmtBase

@@ -236,6 +236,39 @@ var badCases = []struct {
 		`7:5: a nested step [...] is not allowed in an action`,
 		`8:5: mover tags go on the action itself, not on its statements`,
 	}},
+	{"break outside a loop", "layer 0 {\n  proc p() {\n    while (*) { }\n    if (*) { break; }\n    break;\n  }\n}", []string{
+		`4:14: break outside a loop: break leaves the innermost enclosing while loop`,
+		`5:5: break outside a loop`,
+	}},
+	{"break in action", "layer 0 { action a() { if (*) { break; } } }", []string{`1:33: break is not allowed in an action`}},
+	{"break in step inside loop", "var g: int;\nlayer 0 { proc p() { while (*) { [ g := 1; break; ] yield; } } }", []string{`2:44: break is not allowed in a step [...]`}},
+	{"break is a keyword", "var break: int;", []string{`1:5: unexpected keyword break, expected a name`}},
+	{"mover tag on break", "layer 0 { proc p() { while (*) { left break; } } }", []string{`1:34: a mover tag can only prefix a step`}},
+	{"break without semicolon", "layer 0 { proc p() { while (*) { break } } }", []string{`1:40: unexpected "}", expected ";"`}},
+	// ---- old(e) ----
+	{"old outside procedure annotations", "var x: int;\nfunction f(): int { old(x) }\ninvariant old(x) >= 0;\nlayer 0 {\n  proc p() requires old(x) > 0 {\n    var l: int;\n    assume old(x) == 0;\n    l := old(x);\n    while (old(x) > 0) { }\n  }\n}", []string{
+		`2:21: old is not allowed here: old(e) may appear only in a procedure's ensures clauses, yield annotations, loop invariants and asserts`,
+		`3:11: old is not allowed here`,
+		`5:21: old is not allowed here`,
+		`7:12: old is not allowed here`,
+		`8:10: old is not allowed here`,
+		`9:12: old is not allowed here`,
+	}},
+	{"old in an action", "var x: int;\nlayer 0 { action a() returns (r: int) requires old(x) > 0 ensures r == old(x) { assert old(x) > 0; r := x; } }", []string{
+		`2:48: old is not allowed in an action: an action is one atomic step`,
+		`2:72: old is not allowed in an action`,
+		`2:88: old is not allowed in an action`,
+	}},
+	{"old of locals and outputs", "var x: int;\nlayer 0 {\n  proc p(k: int) returns (r: int) ensures old(r) == r {\n    var l: int;\n    yield old(l + k + x) == 0;\n  }\n}", []string{
+		`3:47: old(...) is the state where the procedure's body started, where output r has no value yet; old may read only globals, parameters and constants`,
+		`5:15: old(...) is the state where the procedure's body started, where local variable l has no value yet`,
+	}},
+	{"nested old", "var x: int;\nlayer 0 { proc p() { assert old(old(x)) == x; } }", []string{`2:33: old cannot be nested`}},
+	{"old of a hidden variable", "var x: int layers 1..1;\nlayer 0 { proc p() { yield old(x) == 0; } }\nlayer 1 { proc p() { } }", []string{`2:32: variable x is not visible at layer 0`}},
+	{"old type error", "var x: int;\nlayer 0 { proc p() { assert old(x); } }", []string{`2:29: an assert must have type bool, but has type int`}},
+	{"old without argument", "var x: int;\nlayer 0 { proc p() { assert old() == x; } }", []string{`2:33: expected an expression, found ")"`}},
+	{"old unclosed", "var x: int;\nlayer 0 { proc p() { assert old(x == x; } }", []string{`2:39: expected ")" to close old(...), found ";"`}},
+	{"function named old", "function old(i: int): int { i }", []string{`1:10: a function cannot be named old`}},
 	{"loop in branch of action", "layer 0 { action a() { choice { } or { while (*) { } } } }", []string{`1:40: a loop is not allowed in an action`}},
 
 	// ---- Steps and mover tags ----

@@ -80,6 +80,9 @@ func (s *Signature) Frame() []*Object {
 			objs = append(objs, n.Obj)
 		}
 	}
+	for _, o := range s.Olds {
+		objs = append(objs, o.Snap)
+	}
 	return objs
 }
 

@@ -35,6 +35,9 @@ func (c *checker) declareTopLevel() {
 			c.declare(d.Name, &Object{Kind: ObjGlobal, Decl: d, Ghost: d.Ghost})
 			c.info.Globals = append(c.info.Globals, d.Name.Obj)
 		case *FuncDecl:
+			if d.Name.Name == "old" {
+				c.errorf(d.Name.P, "a function cannot be named old: old(e) is the value of e at the start of the procedure's body")
+			}
 			c.declare(d.Name, &Object{Kind: ObjFunc, Decl: d, Func: &FuncInfo{}})
 			c.info.Funcs = append(c.info.Funcs, d.Name.Obj)
 		}

@@ -19,6 +19,11 @@ type exprCtx struct {
 	callees []*Object
 	// constsBefore, if set, limits constants to those declared before.
 	constsBefore map[*Object]bool
+	// oldOK says that old(e) may appear here: in a procedure's ensures,
+	// yield annotations, loop invariants and asserts. inOld is the old
+	// expression being checked, if any.
+	oldOK bool
+	inOld *OldExpr
 }
 
 // expect checks e and reports an error if its type is not want.
@@ -74,6 +79,8 @@ func (c *checker) expr1(e Expr, ctx *exprCtx) Type {
 		return c.quant(e, ctx)
 	case *CallExpr:
 		return c.call(e, ctx)
+	case *OldExpr:
+		return c.old(e, ctx)
 	}
 	panic(fmt.Sprintf("unexpected expression %T", e))
 }
@@ -100,7 +107,16 @@ func (c *checker) ident(id *Ident, ctx *exprCtx) Type {
 			ctx.fn.Func.Consts = unionObjs(ctx.fn.Func.Consts, []*Object{o})
 		}
 	case ObjGlobal:
+		if ctx.inOld != nil {
+			c.readOld(id.P, o, ctx)
+			break
+		}
 		c.readGlobal(id, o, ctx)
+	case ObjLocal, ObjReturn:
+		if ctx.inOld != nil {
+			c.errorf(id.P, "old(...) is the state where the procedure's body started, where %s %s has no value yet; old may read only globals, parameters and constants", o.Kind, id.Name)
+			return nil
+		}
 	}
 	if o.Ghost && ctx.ghostBan != "" {
 		c.errorf(id.P, "ghost variable %s cannot be read in %s: ghost state must never influence real state", id.Name, ctx.ghostBan)
@@ -250,6 +266,12 @@ func (c *checker) callFunc(e *CallExpr, o *Object, ctx *exprCtx) {
 			c.errorf(e.P, "function %s reads constant %s, which is not declared yet (a value may use only constants declared before it)", o.Name, k.Name)
 			return
 		}
+	}
+	if ctx.inOld != nil {
+		for _, g := range o.Func.Globals {
+			c.readOld(e.P, g, ctx)
+		}
+		return
 	}
 	for _, g := range o.Func.Globals {
 		c.globalSeen = true

@@ -49,6 +49,7 @@ func (c *checker) declareSignature(sig *Signature) {
 
 func (c *checker) checkMember(m Member) {
 	c.member = m
+	defer func() { c.member = nil }()
 	sig := m.Sig()
 	here := &LayerRange{Lo: c.layer, Hi: c.layer}
 	c.pushScope()
@@ -68,8 +69,9 @@ func (c *checker) checkMember(m Member) {
 			c.errorf(p.Name.P, "linear is allowed on parameters only, not on outputs")
 		}
 	}
+	_, isProc := m.(*Proc)
 	for _, e := range sig.Ensures {
-		c.expect(e, Bool, &exprCtx{layers: here}, "an ensures clause")
+		c.expect(e, Bool, &exprCtx{layers: here, oldOK: isProc}, "an ensures clause")
 	}
 	for _, d := range sig.Locals {
 		t := c.typeOf(d.Type)

@@ -6,6 +6,7 @@ import "fmt"
 type stmtCtx struct {
 	action bool // in the body of an action
 	inStep bool // inside [ ... ]
+	inLoop bool // inside the body of a while loop (break is allowed)
 }
 
 // where names the place for error messages.
@@ -76,7 +77,7 @@ func (c *checker) stmt1(s Stmt, sc stmtCtx) {
 	case *AssumeStmt:
 		c.expect(s.Cond, Bool, &exprCtx{layers: c.here(), ghostBan: "an assume"}, "an assume")
 	case *AssertStmt:
-		c.expect(s.Cond, Bool, &exprCtx{layers: c.here()}, "an assert")
+		c.expect(s.Cond, Bool, &exprCtx{layers: c.here(), oldOK: !sc.action}, "an assert")
 	case *IfStmt:
 		c.ifStmt(s, sc)
 	case *ChoiceStmt:
@@ -102,13 +103,17 @@ func (c *checker) procStmt(s Stmt, sc stmtCtx) {
 		c.block(&Block{Stmts: s.Body}, stmtCtx{inStep: true})
 	case *YieldStmt:
 		if s.Ann != nil {
-			c.expect(s.Ann, Bool, &exprCtx{layers: c.here()}, "a yield annotation")
+			c.expect(s.Ann, Bool, &exprCtx{layers: c.here(), oldOK: true}, "a yield annotation")
 		}
 	case *WhileStmt:
 		c.whileStmt(s, sc)
 	case *CallStmt:
 		c.callStmt(s)
 	case *ReturnStmt:
+	case *BreakStmt:
+		if !sc.inLoop {
+			c.errorf(s.P, "break outside a loop: break leaves the innermost enclosing while loop")
+		}
 	}
 }
 
@@ -124,6 +129,8 @@ func stmtName(s Stmt) string {
 		return "a call"
 	case *ReturnStmt:
 		return "return"
+	case *BreakStmt:
+		return "break"
 	}
 	return fmt.Sprintf("%T", s)
 }
@@ -149,9 +156,11 @@ func (c *checker) whileStmt(s *WhileStmt, sc stmtCtx) {
 		c.expect(s.Cond, Bool, ctx, "a loop condition")
 	}
 	for _, inv := range s.Invariants {
-		c.expect(inv, Bool, &exprCtx{layers: c.here()}, "a loop invariant")
+		c.expect(inv, Bool, &exprCtx{layers: c.here(), oldOK: true}, "a loop invariant")
 	}
-	c.block(s.Body, sc)
+	body := sc
+	body.inLoop = true
+	c.block(s.Body, body)
 	if hasStep(s.Body.Stmts) && !hasYield(s.Body.Stmts) {
 		c.errorf(s.P, "this loop's body contains a step but no yield: every iteration must pass a yield point (add a yield to the body)")
 	}

@@ -20,6 +20,9 @@ func (p *exprParser) primary() (Expr, error) {
 	case t.Type == tokIdent:
 		p.next()
 		id := &Ident{P: b.P, Name: t.Value}
+		if p.is("(") && t.Value == "old" {
+			return p.old(b)
+		}
 		if p.is("(") {
 			return p.call(id)
 		}
@@ -67,6 +70,19 @@ func (p *exprParser) call(fn *Ident) (Expr, error) {
 		return nil, err
 	}
 	return p.built(c, c.Args...)
+}
+
+// old parses old(e); "old" is a name everywhere but before "(".
+func (p *exprParser) old(b ExprBase) (Expr, error) {
+	p.next() // (
+	x, err := p.expr()
+	if err != nil {
+		return nil, err
+	}
+	if _, err := p.expect(")", "to close old(...)"); err != nil {
+		return nil, err
+	}
+	return p.built(&OldExpr{ExprBase: b, X: x}, x)
 }
 
 // cond parses `if c then a else b`; the else branch extends as far right

@@ -71,6 +71,10 @@ func writeExpr(b *strings.Builder, e Expr) {
 		writeExpr(b, e.Else)
 	case *QuantExpr:
 		writeQuant(b, e)
+	case *OldExpr:
+		b.WriteString("old(")
+		writeExpr(b, e.X)
+		b.WriteString(")")
 	case *CallExpr:
 		b.WriteString(e.Func.Name)
 		b.WriteString("(")

@@ -178,9 +178,9 @@ func TestGoodFilesCoverEveryConstruct(t *testing.T) {
 		"step group", "step group with if", "mover on simple right", "mover on simple left", "mover on simple both",
 		"mover on simple atomic", "mover on group right", "mover on group left", "mover on group both",
 		"call with outputs", "call without outputs", "yield", "yield e", "if", "if else", "if else-if else",
-		"if *", "while", "while *", "while invariants", "choice 3", "return",
+		"if *", "while", "while *", "while invariants", "choice 3", "return", "break",
 		"int", "bool", "ident", "index", "update", "if-expr", "forall", "exists", "quant several vars",
-		"call expr", "negative literal",
+		"call expr", "negative literal", "old",
 	}
 	for op := OpIff; op <= OpNeg; op++ {
 		want = append(want, "op "+op.String())
@@ -230,17 +230,7 @@ func features(f *File, have map[string]bool) {
 	add(len(f.Layers) > 0, "layer")
 	add(len(f.Instances) > 0, "instance")
 	add(len(f.Instances) > 1, "several instances")
-	for _, in := range f.Instances {
-		add(in.Ints != nil, "ints")
-		for _, th := range in.Threads {
-			add(th.MaxPos.IsValid(), "thread max")
-			add(th.Tids.Single, "thread tid single")
-			add(!th.Tids.Single, "thread tid range")
-			for _, cs := range th.Calls {
-				add(len(cs.Args) > 0, "thread args")
-			}
-		}
-	}
+	instanceFeatures(f, add)
 	for _, l := range f.Layers {
 		for _, m := range l.Members {
 			sig := m.Sig()
@@ -280,33 +270,53 @@ func features(f *File, have map[string]bool) {
 			})
 		}
 	}
-	forEachExpr(f, func(e Expr) {
-		switch e := e.(type) {
-		case *IntLit:
-			add(true, "int")
-			add(e.Val < 0, "negative literal")
-		case *BoolLit:
-			add(true, "bool")
-		case *Ident:
-			add(true, "ident")
-		case *IndexExpr:
-			add(true, "index")
-		case *UpdateExpr:
-			add(true, "update")
-		case *CondExpr:
-			add(true, "if-expr")
-		case *QuantExpr:
-			add(!e.Exists, "forall")
-			add(e.Exists, "exists")
-			add(len(e.Vars) > 1, "quant several vars")
-		case *CallExpr:
-			add(true, "call expr")
-		case *UnaryExpr:
-			add(true, "op "+e.Op.String())
-		case *BinaryExpr:
-			add(true, "op "+e.Op.String())
+	forEachExpr(f, func(e Expr) { exprFeatures(e, add) })
+}
+
+// instanceFeatures records the constructs of the instance blocks.
+func instanceFeatures(f *File, add func(bool, string)) {
+	for _, in := range f.Instances {
+		add(in.Ints != nil, "ints")
+		for _, th := range in.Threads {
+			add(th.MaxPos.IsValid(), "thread max")
+			add(th.Tids.Single, "thread tid single")
+			add(!th.Tids.Single, "thread tid range")
+			for _, cs := range th.Calls {
+				add(len(cs.Args) > 0, "thread args")
+			}
 		}
-	})
+	}
+}
+
+// exprFeatures records the constructs of one expression node.
+func exprFeatures(e Expr, add func(bool, string)) {
+	switch e := e.(type) {
+	case *IntLit:
+		add(true, "int")
+		add(e.Val < 0, "negative literal")
+	case *BoolLit:
+		add(true, "bool")
+	case *Ident:
+		add(true, "ident")
+	case *IndexExpr:
+		add(true, "index")
+	case *UpdateExpr:
+		add(true, "update")
+	case *CondExpr:
+		add(true, "if-expr")
+	case *QuantExpr:
+		add(!e.Exists, "forall")
+		add(e.Exists, "exists")
+		add(len(e.Vars) > 1, "quant several vars")
+	case *CallExpr:
+		add(true, "call expr")
+	case *OldExpr:
+		add(true, "old")
+	case *UnaryExpr:
+		add(true, "op "+e.Op.String())
+	case *BinaryExpr:
+		add(true, "op "+e.Op.String())
+	}
 }
 
 func stmtFeatures(s Stmt, add func(bool, string)) {
@@ -353,6 +363,8 @@ func stmtFeatures(s Stmt, add func(bool, string)) {
 		add(len(s.Branches) >= 3, "choice 3")
 	case *ReturnStmt:
 		add(true, "return")
+	case *BreakStmt:
+		add(true, "break")
 	}
 	if b.Mover != MoverNone {
 		_, group := s.(*StepStmt)

@@ -160,6 +160,7 @@ type gStmt struct {
 	While  *gWhile   `parser:" | @@"`
 	Choice *gChoice  `parser:" | @@"`
 	Return *gKeyword `parser:" | @@"`
+	Break  *gBreak   `parser:" | @@"`
 	Call   *gCall    `parser:" | @@"`
 	Step   *gStep    `parser:" | @@"`
 	Havoc  []*gIdent `parser:" | 'havoc' @@ (',' @@)* ';'"`
@@ -170,6 +171,10 @@ type gStmt struct {
 
 type gKeyword struct {
 	Tok string `parser:"@'return' ';'"`
+}
+
+type gBreak struct {
+	Tok string `parser:"@'break' ';'"`
 }
 
 type gYield struct {

@@ -57,6 +57,8 @@ func InspectExpr(e Expr, f func(Expr) bool) {
 		InspectExpr(e.Else, f)
 	case *QuantExpr:
 		InspectExpr(e.Body, f)
+	case *OldExpr:
+		InspectExpr(e.X, f)
 	case *CallExpr:
 		for _, a := range e.Args {
 			InspectExpr(a, f)

@@ -49,6 +49,9 @@ func (n *Node) Pos() lang.Pos {
 // cfgBuilder builds the control-flow graph of one procedure.
 type cfgBuilder struct {
 	proc *Proc
+	// breaks collects, for each loop being built (innermost last), the
+	// nodes that leave it by a break.
+	breaks [][]*Node
 }
 
 func (b *cfgBuilder) node(kind NodeKind, s lang.Stmt) *Node {
@@ -96,6 +99,10 @@ func (b *cfgBuilder) stmt(s lang.Stmt, preds []*Node) []*Node {
 		return b.simple(NodeYield, s, preds)
 	case *lang.ReturnStmt:
 		link(preds, b.proc.Exit)
+		return nil
+	case *lang.BreakStmt:
+		top := len(b.breaks) - 1
+		b.breaks[top] = append(b.breaks[top], preds...)
 		return nil
 	case *lang.CallStmt:
 		if s.Class == lang.ClassProcCall {
@@ -156,9 +163,12 @@ func (b *cfgBuilder) whileStmt(s *lang.WhileStmt, preds []*Node) []*Node {
 	}
 	head := b.node(NodeLoopHead, s)
 	link(preds, head)
+	b.breaks = append(b.breaks, nil)
 	bodyEnds := b.stmts(s.Body.Stmts, b.cond(s, s.Cond, false, []*Node{head}))
+	breaks := b.breaks[len(b.breaks)-1]
+	b.breaks = b.breaks[:len(b.breaks)-1]
 	link(bodyEnds, head)
-	return b.cond(s, s.Cond, true, []*Node{head})
+	return b.join(append(b.cond(s, s.Cond, true, []*Node{head}), breaks...))
 }
 
 // Yields reports whether statements contain a step, a yield or a call of

@@ -73,6 +73,10 @@ type Fragments struct {
 	// the path stops (the fragment is over). A call of a procedure is a
 	// yield point too: it ends the caller's fragment.
 	End func(y *YieldPoint) obl.Cmd
+	// Break, if set, is the code that a break out of the private loop
+	// w runs (the rest of the procedure's code after w, ending the
+	// path); by default it is what follows w up to the next yield point.
+	Break func(w *lang.WhileStmt) obl.Cmd
 }
 
 // From returns the code of the fragments that start at yield point y.
@@ -81,6 +85,7 @@ func (g *Fragments) From(y *YieldPoint) obl.Cmd {
 	switch y.Kind {
 	case YieldEntry:
 		body, ended := g.seq(g.Proc.Decl.Body.Stmts)
+		body = obl.Sequence(g.B.TakeOld(&g.Proc.Decl.Signature, g.Env), body)
 		if ended {
 			return body
 		}
@@ -109,22 +114,60 @@ func (g *Fragments) end(y *YieldPoint) obl.Cmd {
 // after returns the code that follows statement s, up to the procedure
 // exit or the head of the enclosing loop.
 func (g *Fragments) after(s lang.Stmt) obl.Cmd {
-	locs := g.Proc.locs[s]
+	return g.Proc.continuation(s, g.seq, g.loopEnd, func() obl.Cmd { return g.end(g.Proc.Exit.Yield) })
+}
+
+// loopEnd is the end of an iteration of w's body: the head again, a
+// yield point that ends the fragment, or for a private loop the check
+// that the iteration keeps its invariants.
+func (g *Fragments) loopEnd(w *lang.WhileStmt) obl.Cmd {
+	if y := g.Proc.yieldOf[w]; y != nil {
+		return g.end(y)
+	}
+	return g.privateBackEdge(w)
+}
+
+// breakOut is the code of a break out of loop w: what follows w.
+func (g *Fragments) breakOut(w *lang.WhileStmt) obl.Cmd {
+	if g.Break != nil && g.Proc.yieldOf[w] == nil {
+		return g.Break(w)
+	}
+	return g.after(w)
+}
+
+// continuation is the code that follows statement s when control leaves
+// it normally: the rest of each enclosing block from s outward, up to
+// the end of the body of the innermost loop around s (loopEnd) or the
+// end of the procedure (exit). seq translates a statement list and
+// reports whether every path through it ends.
+func (p *Proc) continuation(s lang.Stmt, seq func([]lang.Stmt) (obl.Cmd, bool),
+	loopEnd func(*lang.WhileStmt) obl.Cmd, exit func() obl.Cmd) obl.Cmd {
+	locs := p.locs[s]
 	var cmds []obl.Cmd
 	for i := len(locs) - 1; i >= 0; i-- {
 		loc := locs[i]
-		rest, ended := g.seq(loc.block[loc.index+1:])
+		rest, ended := seq(loc.block[loc.index+1:])
 		cmds = append(cmds, rest)
 		if ended {
 			return obl.Sequence(cmds...)
 		}
 		if w, ok := loc.owner.(*lang.WhileStmt); ok {
-			if y := g.Proc.yieldOf[w]; y != nil {
-				return obl.Sequence(append(cmds, g.end(y))...)
-			}
+			return obl.Sequence(append(cmds, loopEnd(w))...)
 		}
 	}
-	return obl.Sequence(append(cmds, g.end(g.Proc.Exit.Yield))...)
+	return obl.Sequence(append(cmds, exit())...)
+}
+
+// LoopOf returns the loop that a break statement leaves: the innermost
+// while loop around it.
+func (p *Proc) LoopOf(s *lang.BreakStmt) *lang.WhileStmt {
+	locs := p.locs[s]
+	for i := len(locs) - 1; i >= 0; i-- {
+		if w, ok := locs[i].owner.(*lang.WhileStmt); ok {
+			return w
+		}
+	}
+	panic("layers: break outside a loop")
 }
 
 // seq translates a statement list. It stops after a statement that ends
@@ -157,6 +200,8 @@ func (g *Fragments) stmt(s lang.Stmt) (obl.Cmd, bool) {
 		return g.end(g.Proc.yieldOf[s]), true
 	case *lang.ReturnStmt:
 		return g.end(g.Proc.Exit.Yield), true
+	case *lang.BreakStmt:
+		return g.breakOut(g.Proc.LoopOf(s)), true
 	case *lang.WhileStmt:
 		if y := g.Proc.yieldOf[s]; y != nil {
 			return g.end(y), true
@@ -229,12 +274,20 @@ func (g *Fragments) privateLoop(w *lang.WhileStmt) obl.Cmd {
 		&obl.Havoc{Vars: written},
 		&obl.Assume{E: inv},
 		&obl.Choice{Branches: []obl.Cmd{
-			obl.Sequence(g.guard(w.Cond, false), g.block(w.Body.Stmts),
-				assertion(g.Mode, inv, fmt.Sprintf("the invariant of the loop at line %d may not be maintained", line), w.P),
-				&obl.Assume{E: obl.Bool(false)}),
+			obl.Sequence(g.guard(w.Cond, false), g.block(w.Body.Stmts), g.privateBackEdge(w)),
 			g.guard(w.Cond, true),
 		}},
 	)
+}
+
+// privateBackEdge ends an iteration of the private loop w: its
+// invariants must hold again, and the path stops (the summary covers
+// the following iterations).
+func (g *Fragments) privateBackEdge(w *lang.WhileStmt) obl.Cmd {
+	inv := g.B.Conj(w.Invariants, g.Env)
+	return obl.Sequence(
+		assertion(g.Mode, inv, fmt.Sprintf("the invariant of the loop at line %d may not be maintained", w.P.Line), w.P),
+		&obl.Assume{E: obl.Bool(false)})
 }
 
 // callThrough is a call of a procedure inside a whole procedure's code

@@ -1,6 +1,8 @@
 package layers
 
 import (
+	"fmt"
+
 	"github.com/lipton-dev/lipton/lang"
 	"github.com/lipton-dev/lipton/obl"
 )
@@ -144,6 +146,11 @@ func (b *Builder) calleeEnv(y *YieldPoint, env *Env) *Env {
 	}
 	for i, r := range q.Returns {
 		inner.Set(r.Name.Obj, env.Lookup(call.Outs[i].Obj))
+	}
+	// The callee's body starts after the call's yield, in a state the
+	// caller does not know: its snapshots are arbitrary values.
+	for _, s := range q.Olds {
+		inner.Set(s.Snap, obl.Ref(b.NewVar(fmt.Sprintf("%s.%s.%d", s.Snap.Name, q.Name.Name, call.P.Line), SortOf(s.Snap.Type))))
 	}
 	return inner
 }

@@ -56,6 +56,12 @@ func (b *Builder) Expr(e lang.Expr, env *Env) obl.Expr {
 			return obl.Exists(bound, b.Expr(e.Body, inner))
 		}
 		return obl.Forall(bound, b.Expr(e.Body, inner))
+	case *lang.OldExpr:
+		inner := env.Child()
+		for _, s := range e.Snaps {
+			inner.Set(s.Global, b.Expr(&lang.Ident{P: e.P, Name: s.Snap.Name, Obj: s.Snap}, env))
+		}
+		return b.Expr(e.X, inner)
 	case *lang.CallExpr:
 		fn := e.Func.Obj.Decl.(*lang.FuncDecl)
 		inner := env.Child()
@@ -65,6 +71,21 @@ func (b *Builder) Expr(e lang.Expr, env *Env) obl.Expr {
 		return b.Expr(fn.Body, inner)
 	}
 	panic(fmt.Sprintf("layers: unexpected expression %T", e))
+}
+
+// TakeOld is the command that starts the body of a procedure: it copies
+// the globals that the procedure's old(e) expressions read into their
+// snapshots (nothing if there are none).
+func (b *Builder) TakeOld(sig *lang.Signature, env *Env) obl.Cmd {
+	a := &obl.Assign{}
+	for _, s := range sig.Olds {
+		a.Lhs = append(a.Lhs, env.Var(s.Snap))
+		a.Rhs = append(a.Rhs, b.Expr(&lang.Ident{Name: s.Global.Name, Obj: s.Global}, env))
+	}
+	if len(a.Lhs) == 0 {
+		return obl.Sequence()
+	}
+	return a
 }
 
 // Conj translates the conjunction of expressions (true if none).

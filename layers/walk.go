@@ -43,7 +43,7 @@ type Walk struct {
 // Body returns the code of the whole procedure from its entry. The
 // caller assumes what holds at entry first.
 func (w *Walk) Body() obl.Cmd {
-	return obl.Sequence(w.seq(w.Proc.Decl.Body.Stmts), w.exit())
+	return obl.Sequence(w.B.TakeOld(&w.Proc.Decl.Signature, w.Env), w.seq(w.Proc.Decl.Body.Stmts), w.exit())
 }
 
 // frag returns a Fragments for the pieces Walk shares with it: private
@@ -55,7 +55,30 @@ func (w *Walk) frag() *Fragments {
 			panic("layers: a private loop reaches a yield point")
 		}
 		return w.exit()
-	}}
+	}, Break: w.after}
+}
+
+// after returns the code that follows statement s through the end of
+// the procedure (or the end of the iteration of the loop around s), and
+// stops the path: a break out of the loop s continues there.
+func (w *Walk) after(s *lang.WhileStmt) obl.Cmd {
+	seq := func(ss []lang.Stmt) (obl.Cmd, bool) { return w.seq(ss), false }
+	loopEnd := func(ws *lang.WhileStmt) obl.Cmd {
+		if y := w.Proc.yieldOf[ws]; y != nil {
+			return w.backEdge(ws, y)
+		}
+		return w.frag().privateBackEdge(ws)
+	}
+	return obl.Sequence(w.Proc.continuation(s, seq, loopEnd, w.exit), &obl.Assume{E: obl.Bool(false)})
+}
+
+// backEdge is the end of an iteration of the loop ws whose head is y.
+func (w *Walk) backEdge(ws *lang.WhileStmt, y *YieldPoint) obl.Cmd {
+	back := []obl.Cmd{w.Reach(y)}
+	if w.BackEdge != nil {
+		back = append(back, w.BackEdge(ws))
+	}
+	return obl.Sequence(append(back, &obl.Assume{E: obl.Bool(false)})...)
 }
 
 func (w *Walk) exit() obl.Cmd {
@@ -98,6 +121,8 @@ func (w *Walk) stmt(s lang.Stmt) obl.Cmd {
 		return obl.Sequence(w.Reach(y), w.yield(y))
 	case *lang.ReturnStmt:
 		return w.exit()
+	case *lang.BreakStmt:
+		return w.after(w.Proc.LoopOf(s))
 	case *lang.WhileStmt:
 		if y := w.Proc.yieldOf[s]; y != nil {
 			return w.loop(s, y)
@@ -142,15 +167,10 @@ func (w *Walk) loop(ws *lang.WhileStmt, y *YieldPoint) obl.Cmd {
 	if w.Loop != nil {
 		cmds = append(cmds, w.Loop(ws)) // before BackEdge, which may use what Loop sets up
 	}
-	back := []obl.Cmd{w.Reach(y)}
-	if w.BackEdge != nil {
-		back = append(back, w.BackEdge(ws))
-	}
-	back = append(back, &obl.Assume{E: obl.Bool(false)})
 	return obl.Sequence(append(cmds,
 		w.yield(y, append(written, w.LoopHavoc...)...),
 		&obl.Choice{Branches: []obl.Cmd{
-			obl.Sequence(g.guard(ws.Cond, false), w.seq(ws.Body.Stmts), obl.Sequence(back...)),
+			obl.Sequence(g.guard(ws.Cond, false), w.seq(ws.Body.Stmts), w.backEdge(ws, y)),
 			g.guard(ws.Cond, true),
 		}})...)
 }

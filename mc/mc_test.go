@@ -67,6 +67,15 @@ func TestVerdicts(t *testing.T) {
 		{"../proofs/chaselev/chaselev.lip", "small", 0, lin, "", ""},
 		{"../proofs/chaselev/chaselev.lip", "small", 2, ref, "", ""},
 		{"../proofs/chaselev/chaselev.lip", "small", 3, safe, "", ""},
+		// break leaves the innermost loop, also a loop of private statements.
+		{"../proofs/loops/retry-counter.lip", "two", 0, lin, "", ""},
+		{"../proofs/loops/broken/break-on-failed-cas.lip", "two", 0, lin, "linearizability", "returns from incr"},
+		{"../proofs/loops/broken/private-break-wrong-claim.lip", "two", 0, safe, "assert", "this assertion may fail"},
+		// old(e) reads the snapshot taken where the body started.
+		{"../proofs/old/monotone-counter.lip", "two", 0, safe, "", ""},
+		{"../proofs/old/monotone-counter.lip", "two", 0, lin, "", ""},
+		{"../proofs/old/broken/incr-exactly-one.lip", "two", 0, safe, "annotation", "ensures of incr"},
+		{"../proofs/old/broken/get-yields-before-read.lip", "two", 0, safe, "annotation", "ensures of get"},
 	}
 	for _, tc := range tests {
 		name := strings.TrimPrefix(tc.file, "testdata/") + "/" + tc.instance + "/" + [...]string{"safety", "lin", "refines"}[tc.mode]

@@ -227,6 +227,12 @@ func (m *model) analyzeProc(a *porInfo, p *cproc, slot map[*obl.Var]int) {
 		case layers.NodeCall:
 			a.after[p.idx][n.ID] = walk(n)
 		case layers.NodeExit:
+		case layers.NodeEntry:
+			// the fragment from the entry first takes the snapshots of
+			// old(e): it reads those globals
+			info := walk(n)
+			info.f = info.f.or(cmdFootprint(m.b.TakeOld(p.sig, p.env), slot))
+			a.next[p.idx][n.ID] = info
 		default:
 			a.next[p.idx][n.ID] = walk(n)
 		}

@@ -166,6 +166,9 @@ func (m *model) compileProc(cp *cproc) {
 			m.compileCall(cp, node)
 			cp.after[node.ID] = m.succ(codes, node)
 		case layers.NodeExit:
+		case layers.NodeEntry:
+			// the body starts: old(e) reads the globals as they are now
+			cp.start[node.ID] = cp.c.cmd(m.b.TakeOld(cp.sig, cp.env), m.succ(codes, node))
 		default:
 			cp.start[node.ID] = m.succ(codes, node)
 		}
@@ -299,7 +302,7 @@ func (m *model) privateLoop(cp *cproc, w *lang.WhileStmt, k code) code {
 		x.onFail = saved
 		return ok
 	}
-	body := m.privStmts(cp, w.Body.Stmts, loopBack)
+	body := m.privStmts(cp, w.Body.Stmts, loopBack, k) // a break continues after the loop
 	type seenSet = map[string]bool
 	var seen []seenSet // one per active entry of the loop
 	head = func(x *exec) {
@@ -338,31 +341,37 @@ func regsKey(r []int64) string {
 }
 
 // privStmts compiles private statements (the body of a loop without
-// steps), which may nest such loops.
-func (m *model) privStmts(cp *cproc, ss []lang.Stmt, k code) code {
+// steps), which may nest such loops; k follows them, brk follows the
+// innermost loop they are in (where a break goes).
+func (m *model) privStmts(cp *cproc, ss []lang.Stmt, k, brk code) code {
 	for i := len(ss) - 1; i >= 0; i-- {
-		k = m.privStmt(cp, ss[i], k)
+		k = m.privStmt(cp, ss[i], k, brk)
 	}
 	return k
 }
 
-func (m *model) privStmt(cp *cproc, s lang.Stmt, k code) code {
+func (m *model) privStmt(cp *cproc, s lang.Stmt, k, brk code) code {
 	switch s := s.(type) {
 	case *lang.WhileStmt:
 		return m.privateLoop(cp, s, k)
+	case *lang.BreakStmt:
+		return brk
+	case *lang.ReturnStmt:
+		// to the exit, whose code is compiled by then
+		return func(x *exec) { cp.code[cp.exit](x) }
 	case *lang.BlockStmt:
-		return m.privStmts(cp, s.Block.Stmts, k)
+		return m.privStmts(cp, s.Block.Stmts, k, brk)
 	case *lang.ChoiceStmt:
 		var brs []code
 		for _, b := range s.Branches {
-			brs = append(brs, m.privStmts(cp, b.Stmts, k))
+			brs = append(brs, m.privStmts(cp, b.Stmts, k, brk))
 		}
 		return choiceOf(brs)
 	case *lang.IfStmt:
-		then := m.privStmts(cp, s.Then.Stmts, k)
+		then := m.privStmts(cp, s.Then.Stmts, k, brk)
 		els := k
 		if s.Else != nil {
-			els = m.privStmt(cp, s.Else, k)
+			els = m.privStmt(cp, s.Else, k, brk)
 		}
 		if s.Cond == nil {
 			return choiceOf([]code{then, els})

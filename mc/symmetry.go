@@ -263,6 +263,8 @@ func (m *model) collectPrivate(f *symFacts, p *cproc, ss []lang.Stmt) {
 			return true
 		case *lang.BlockStmt, *lang.ChoiceStmt:
 			return true
+		case *lang.BreakStmt, *lang.ReturnStmt:
+			return false // control only: no flow of values
 		}
 		m.collectCmd(f, m.b.Stmt(s, p.env, stepMode))
 		return false

@@ -173,6 +173,9 @@ func (m *model) findArbitrary(cp *cproc, body obl.Cmd) {
 	for i := range cp.sig.Params {
 		params[cp.frame[i]] = true
 	}
+	for _, s := range cp.sig.Olds { // set when the body starts
+		params[cp.env.Var(s.Snap)] = true
+	}
 	du := &defUse{reads: varSet{}, tracked: func(v *obl.Var) bool {
 		_, ok := slotOf[v]
 		return ok && !params[v]
@@ -334,6 +337,9 @@ func (m *model) privDefUse(cp *cproc, ss []lang.Stmt, du *defUse, written varSet
 				els = m.privDefUse(cp, []lang.Stmt{s.Else}, du, written)
 			}
 			written = then.intersect(els)
+		case *lang.BreakStmt, *lang.ReturnStmt:
+			// the path leaves these statements: what follows is not
+			// reached from here, so intersecting nothing stays sound
 		default:
 			written = du.cmd(m.b.Stmt(s, cp.env, stepMode), written)
 		}

@@ -95,3 +95,110 @@ func TestNonInterferenceVerdicts(t *testing.T) {
 		t.Errorf("unexpected failures: %v", failed)
 	}
 }
+
+// failedMessages discharges the layer's obligations and returns the
+// messages of the asserts that fail.
+func failedMessages(t *testing.T, src string) map[string]bool {
+	t.Helper()
+	obs := Check(layer0(t, src)).Obligations
+	failed := map[string]bool{}
+	for _, r := range smt.Discharge(context.Background(), obs, smt.Options{Jobs: 1}) {
+		for _, a := range r.Results {
+			if a.Verdict == obl.Failed {
+				failed[a.Assert.Msg] = true
+			}
+		}
+	}
+	return failed
+}
+
+// TestOldSnapshots: old(x) is the thread's own copy of x where the body
+// started. Other threads' increments keep x >= old(x) (proven); a
+// decrement breaks it (non-interference fails). A caller learns nothing
+// about the callee's snapshot: the callee's body starts after the call's
+// yield, so x >= old(x) + 1 in the callee's ensures does not give the
+// caller x >= a + 1 for the value a it read before the call.
+func TestOldSnapshots(t *testing.T) {
+	const incr = `
+var x: int = 0;
+layer 0 {
+  proc inc() ensures x >= old(x) + 1 { yield x >= old(x); [x := x + 1;] }
+  proc caller() returns (a: int) {
+    a := x;
+    yield x >= a;
+    call inc();
+    assert x >= a + 1;
+  }
+}`
+	failed := failedMessages(t, incr)
+	if len(failed) != 1 || !failed["this assertion may fail"] {
+		t.Errorf("increments only: want exactly the caller's assert to fail, got %v", failed)
+	}
+	failed = failedMessages(t, strings.Replace(incr, "[x := x + 1;] }", "[x := x + 1;] }\n  proc dec() { [x := x - 1;] }", 1))
+	var interference []string
+	for msg := range failed {
+		if strings.Contains(msg, "invalidated by another thread running dec") {
+			interference = append(interference, msg)
+		}
+	}
+	// dec falsifies the yield inside inc, inc's ensures, and the caller's
+	// yield x >= a.
+	if len(interference) != 3 {
+		t.Errorf("with a decrement: want three non-interference failures caused by dec, got %v", failed)
+	}
+}
+
+// TestBreakPaths: a break leaves its innermost loop, from the state where
+// it runs: out of a private loop nested in a loop whose head yields (the
+// rest of the outer body runs), and out of the yielding loop itself
+// (without passing its head). Both loops' conditions are not what ends
+// them, so a break that fell through, or that went to the wrong loop,
+// would make the asserts after them fail or hold vacuously.
+func TestBreakPaths(t *testing.T) {
+	const nested = `
+var X: int = 0;
+layer 0 {
+  proc p(k: int) returns (r: int)
+    requires k >= 0 && k <= 3
+    ensures r >= 0
+  {
+    var i, j: int;
+    i, r := 0, 0;
+    while (i < 2)
+      invariant 0 <= i && i <= 1 && r >= 0;
+    {
+      j := 0;
+      while (true)
+        invariant 0 <= j && j <= k && r >= 0;
+      {
+        if (j == k) {
+          break;
+        }
+        j, r := j + 1, r + 1;
+      }
+      assert j == k;
+      X := X + 1;
+      yield r >= 0 && 0 <= i && i <= 1;
+      if (i == 1) {
+        break;
+      }
+      i := i + 1;
+    }
+    assert i == 1;
+  }
+}`
+	if failed := failedMessages(t, nested); len(failed) != 0 {
+		t.Errorf("nested breaks: want everything proven, got %v", failed)
+	}
+	for _, mutant := range []struct{ src, want string }{
+		{strings.Replace(nested, "assert j == k;", "assert j == k + 1;", 1), "this assertion may fail"},
+		{strings.Replace(nested, "assert i == 1;", "assert i == 0;", 1), "this assertion may fail"},
+		// without the break the loop runs once more: i reaches 2
+		{strings.Replace(nested, "      if (i == 1) {\n        break;\n      }\n", "", 1),
+			"the invariant of the loop at line 10 in p may not hold when p reaches it"},
+	} {
+		if failed := failedMessages(t, mutant.src); len(failed) != 1 || !failed[mutant.want] {
+			t.Errorf("mutant must fail exactly %q, got %v\n%s", mutant.want, failed, mutant.src)
+		}
+	}
+}

@@ -89,6 +89,8 @@ func describeStmt(s lang.Stmt) string {
 		return "call"
 	case *lang.ReturnStmt:
 		return "return"
+	case *lang.BreakStmt:
+		return "break"
 	}
 	return "statement"
 }
@@ -171,6 +173,10 @@ func (m *matcher) stmt(l, u lang.Stmt) {
 	case *lang.ReturnStmt:
 		if _, ok := u.(*lang.ReturnStmt); !ok {
 			m.differ(l, u, "a return corresponds to "+withArticle(describeStmt(u)))
+		}
+	case *lang.BreakStmt:
+		if _, ok := u.(*lang.BreakStmt); !ok {
+			m.differ(l, u, "a break corresponds to "+withArticle(describeStmt(u)))
 		}
 	default:
 		m.differ(l, u, fmt.Sprintf("%s corresponds to %s", withArticle(describeStmt(l)), withArticle(describeStmt(u))))

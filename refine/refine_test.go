@@ -65,6 +65,9 @@ func TestStructuralMismatches(t *testing.T) {
 		{`if (b) { x := 1; } else { x := 2; }`, `if (b) { x := 1; } else if (b) { x := 2; }`, "an else block corresponds to an if"},
 		{`return;`, `x := 1;`, "a return corresponds to a step"},
 		{`if (b) { x := 1; }`, `while (b) { b := false; }`, "an if statement corresponds to a loop"},
+		{`while (b) { break; }`, `while (b) { return; }`, "a break corresponds to a return"},
+		{`while (b) { return; }`, `while (b) { break; }`, "a return corresponds to a break"},
+		{`while (b) { if (b) { break; } }`, `while (b) { if (b) { } }`, "layer 0 p's break at"},
 	}
 	for _, c := range cases {
 		src := "var x: int = 0;\n" +
@@ -74,6 +77,20 @@ func TestStructuralMismatches(t *testing.T) {
 		if len(diags) != 1 || diags[0].Check != Structure || !strings.Contains(diags[0].Msg, c.want) {
 			t.Errorf("%s vs %s: want one structure diagnostic containing %q, got %v", c.lower, c.upper, c.want, diags)
 		}
+	}
+}
+
+// TestBreakMatchesBreak: a break at one layer corresponds to a break at
+// the same position of the next, and brings no obligation of its own.
+func TestBreakMatchesBreak(t *testing.T) {
+	prog := build(t, `
+var x: int = 0;
+layer 0 { proc p(linear tid: int) { var b: bool; while (b) { x := 1; yield; if (b) { break; } } x := 2; } }
+layer 1 { proc p(linear tid: int) { var b: bool; while (b) { x := 0 + 1; yield; if (b) { break; } } x := 1 + 1; } }
+`)
+	obs, diags := refinement(prog, 0)
+	if len(diags) != 0 || len(obs) != 2 {
+		t.Errorf("matching breaks: want two step abstractions and no diagnostic, got %v, %d obligations", diags, len(obs))
 	}
 }
 
