@@ -303,7 +303,10 @@ func evaluateProgram(index int, origin, src string, maxStates int) *programOutco
 		o.internal = strings.HasPrefix(err.Error(), "panic")
 		return o
 	}
-	o.proven = len(run.Findings) == 0
+	// Proven means nothing failed, nothing is unknown and nothing was left
+	// undecided (the run's time limit counts asserts it stopped as
+	// unknown, not as findings).
+	o.proven = !run.Failed()
 	o.check = checkVerdict(run)
 	specs := explorations(f, info, maxStates)
 	if !o.proven && len(specs) > 1 {
@@ -327,13 +330,20 @@ func checkSafely(f *lang.File, info *lang.Info) (run *check.Result, err error) {
 			run, err = nil, fmt.Errorf("panic: %v", p)
 		}
 	}()
-	return runChecks(f, info, checkOptions{layer: -1, jobs: 1, timeout: 30 * time.Second}, 0)
+	return runChecks(f, info, checkOptions{layer: -1, jobs: 1, timeout: soundnessCheckTimeout}, 0)
 }
+
+// soundnessCheckTimeout bounds the static checks of one program; asserts
+// left undecided then make the program not proven, never proven.
+var soundnessCheckTimeout = 30 * time.Second
 
 // checkVerdict is check's verdict in a line.
 func checkVerdict(run *check.Result) string {
-	if len(run.Findings) == 0 {
+	if !run.Failed() {
 		return "proven: " + run.Claim
+	}
+	if len(run.Findings) == 0 {
+		return fmt.Sprintf("not decided: %d asserts (%s)", run.NotDecided, run.Stopped)
 	}
 	f := run.Findings[0]
 	what := "failed"
@@ -785,6 +795,33 @@ instance small {
 // proven program with a violation is a disagreement, and a violation
 // found with every access interleaved counts only where layer 0 claims
 // single accesses atomic.
+// TestSoundnessUndecidedIsNotProven: when the check of a program is
+// stopped by its time limit, the asserts it did not decide make the
+// program not proven. (The long run once counted such a program, stopped
+// on a loaded machine, as proven, and reported explore's violation as a
+// disagreement.)
+func TestSoundnessUndecidedIsNotProven(t *testing.T) {
+	src := `var x: int = 0;
+
+layer 0 {
+  atomic action inc(linear tid: int) { x := x + 1; }
+}
+
+instance small {
+  thread t(tid = 0..1) calls inc max 2;
+}
+`
+	if o := evaluateProgram(0, "test", src, 1000); !o.proven {
+		t.Fatalf("with time to decide, the program is not proven: %s", o.check)
+	}
+	defer func(d time.Duration) { soundnessCheckTimeout = d }(soundnessCheckTimeout)
+	soundnessCheckTimeout = time.Nanosecond
+	o := evaluateProgram(0, "test", src, 1000)
+	if o.proven || !strings.Contains(o.check, "not decided") {
+		t.Errorf("a check stopped before the solver ran counts as %q (proven %v)", o.check, o.proven)
+	}
+}
+
 func TestSoundnessClassification(t *testing.T) {
 	violation := exploreOutcome{what: "linearizability of layer 0", class: exploreViolation}
 	accessViolation := exploreOutcome{what: "safety of layer 0" + accessSuffix, class: exploreViolation, access: true}
