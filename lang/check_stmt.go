@@ -109,6 +109,8 @@ func (c *checker) procStmt(s Stmt, sc stmtCtx) {
 	case *CallStmt:
 		c.callStmt(s)
 	case *ReturnStmt:
+	case *FenceStmt:
+		s.Class = ClassPrivate
 	}
 }
 
@@ -124,6 +126,8 @@ func stmtName(s Stmt) string {
 		return "a call"
 	case *ReturnStmt:
 		return "return"
+	case *FenceStmt:
+		return "fence"
 	}
 	return fmt.Sprintf("%T", s)
 }

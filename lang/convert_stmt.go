@@ -56,6 +56,8 @@ func (c *converter) stmtBody(g *gStmt) Stmt {
 		return s
 	case g.Return != nil:
 		return &ReturnStmt{}
+	case g.Fence:
+		return &FenceStmt{}
 	case g.Call != nil:
 		return c.call(g.Call)
 	case g.Step != nil:

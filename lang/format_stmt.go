@@ -213,6 +213,8 @@ func simpleString(s Stmt) string {
 		return "yield " + ExprString(s.Ann) + ";"
 	case *ReturnStmt:
 		return "return;"
+	case *FenceStmt:
+		return "fence;"
 	case *CallStmt:
 		var args []string
 		for _, a := range s.Args {

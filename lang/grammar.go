@@ -154,6 +154,7 @@ type gStmt struct {
 	While  *gWhile   `parser:" | @@"`
 	Choice *gChoice  `parser:" | @@"`
 	Return *gKeyword `parser:" | @@"`
+	Fence  bool      `parser:" | @'fence' ';'"`
 	Call   *gCall    `parser:" | @@"`
 	Step   *gStep    `parser:" | @@"`
 	Havoc  []*gIdent `parser:" | 'havoc' @@ (',' @@)* ';'"`
