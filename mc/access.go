@@ -77,6 +77,7 @@ type stepPart struct {
 // access is an access to a global made by a part.
 type access struct {
 	write bool
+	fence bool       // a fence under weak memory (weak.go)
 	slot  int        // the global's slot; -1 for a whole step ([ ] or a call)
 	keys  []obl.Expr // the cell of a map; nil for the whole variable
 }
@@ -86,6 +87,9 @@ func (a *access) name(m *model) string {
 	verb := "reads"
 	if a.write {
 		verb = "writes"
+	}
+	if a.fence {
+		return "drains its store buffer (fence)"
 	}
 	if a.slot < 0 {
 		return ""
@@ -410,7 +414,7 @@ func (m *model) splitSteps(cp *cproc) {
 		ir := m.withFreshTemps(cp, m.b.Stmt(node.Stmt, cp.env, stepMode))
 		dry := &splitter{m: m, alloc: func(s obl.Sort) *obl.Var { return &obl.Var{Name: "tmp", Sort: s} }}
 		dry.statement(node.Stmt, ir)
-		if n := dry.accesses(); n <= 1 {
+		if n := dry.accesses(); n == 0 || n == 1 && (!m.weak() || dry.parts[0].access != nil && dry.parts[0].access.slot < 0) {
 			part := stepPart{cmd: ir}
 			if n == 1 {
 				part.access = &access{slot: -1}
@@ -478,7 +482,14 @@ func (m *model) splitCode(cp *cproc, node *layers.Node, sp *stepSplit, k code) c
 			k = cp.c.cmd(p.cmd, k)
 			continue
 		}
-		k = cp.c.cmd(p.cmd, m.noteAccess(cp, p.access, k))
+		k = m.noteAccess(cp, p.access, k)
+		if m.weak() && p.access.write {
+			k = m.bufferWrite(cp, p.access, k)
+		}
+		k = cp.c.cmd(p.cmd, k)
+		if m.weak() && p.access.slot < 0 && m.writesMemory(p.cmd) {
+			k = drained(true, k)
+		}
 		k = m.pausePoint(cp, node, p.access, i == 0, k)
 	}
 	return k
@@ -585,6 +596,9 @@ func (m *model) noteAccess(cp *cproc, a *access, k code) code {
 	if a.write {
 		verb = "writes "
 	}
+	if a.write && m.weak() {
+		verb = "buffers "
+	}
 	name := m.globals[a.slot].Name
 	return func(x *exec) {
 		if x.run == nil || !x.run.tracing || len(x.run.path) == 0 {
@@ -592,10 +606,15 @@ func (m *model) noteAccess(cp *cproc, a *access, k code) code {
 			return
 		}
 		desc := verb + name
+		var key0 int64
 		for i, key := range keys {
-			desc += "[" + cp.c.value(key(x.r), keySorts[i]).String() + "]"
+			key0 = key(x.r)
+			desc += "[" + cp.c.value(key0, keySorts[i]).String() + "]"
 		}
 		desc += " = " + cp.c.value(val(x.r), sort).String()
+		if m.weak() && !a.write && x.run.buffered(a.slot, key0) {
+			desc += " from its store buffer"
+		}
 		last := len(x.run.path) - 1
 		x.run.path[last].access = desc
 		k(x)
