@@ -236,6 +236,12 @@ var badCases = []struct {
 		`7:5: a nested step [...] is not allowed in an action`,
 		`8:5: mover tags go on the action itself, not on its statements`,
 	}},
+	{"fence in an action, in a step and with a mover tag", "var g: int;\nlayer 0 {\n  action a() { fence; }\n  proc p() { [ g := 1; fence; ] right fence; }\n}", []string{
+		`3:16: fence is not allowed in an action`,
+		`4:24: fence is not allowed in a step [...]`,
+		`4:33: mover tag on a private statement`,
+	}},
+	{"fence is a keyword", "var fence: int;", []string{`1:5: unexpected keyword fence, expected a name`}},
 	{"loop in branch of action", "layer 0 { action a() { choice { } or { while (*) { } } } }", []string{`1:40: a loop is not allowed in an action`}},
 
 	// ---- Steps and mover tags ----
