@@ -411,11 +411,13 @@ func (m *model) splitSteps(cp *cproc) {
 		if node.Kind != layers.NodeStep {
 			continue
 		}
-		ir := m.withFreshTemps(cp, m.b.Stmt(node.Stmt, cp.env, stepMode))
+		stmts, irs := m.splitUnits(cp, node.Stmt)
 		dry := &splitter{m: m, alloc: func(s obl.Sort) *obl.Var { return &obl.Var{Name: "tmp", Sort: s} }}
-		dry.statement(node.Stmt, ir)
+		for i, st := range stmts {
+			dry.statement(st, irs[i])
+		}
 		if n := dry.accesses(); n == 0 || n == 1 && (!m.weak() || dry.parts[0].access != nil && dry.parts[0].access.slot < 0) {
-			part := stepPart{cmd: ir}
+			part := stepPart{cmd: irs[0]} // the step itself: a group is cut only if it makes one access
 			if n == 1 {
 				part.access = &access{slot: -1}
 			}
@@ -432,9 +434,49 @@ func (m *model) splitSteps(cp *cproc) {
 			}
 			return pool[key][i]
 		}}
-		sp.statement(node.Stmt, ir)
+		for i, st := range stmts {
+			sp.statement(st, irs[i])
+		}
 		cp.splits[node.ID] = &stepSplit{parts: sp.parts, temps: sp.temps}
 	}
+}
+
+// splitUnits returns the statements a step is cut as, with their IR:
+// the step itself, or, under weak memory, the statements of a [ ] group
+// that is a plain store (plainStore).
+func (m *model) splitUnits(cp *cproc, st lang.Stmt) ([]lang.Stmt, []obl.Cmd) {
+	if g, ok := st.(*lang.StepStmt); ok && m.weak() && m.plainStore(cp, g) {
+		var irs []obl.Cmd
+		for _, sub := range g.Body {
+			irs = append(irs, m.withFreshTemps(cp, m.b.Stmt(sub, cp.env, stepMode)))
+		}
+		return g.Body, irs
+	}
+	return []lang.Stmt{st}, []obl.Cmd{m.withFreshTemps(cp, m.b.Stmt(st, cp.env, stepMode))}
+}
+
+// plainStore reports whether a [ ] group is, ghost code aside, one
+// store: its statements are simple, and together they write one global
+// of the implementation and read none. Under weak memory such a group is
+// a buffered write with ghost bookkeeping attached, as proofs write
+// them to tie a ghost update to an access, not a locked instruction.
+func (m *model) plainStore(cp *cproc, g *lang.StepStmt) bool {
+	dry := &splitter{m: m, alloc: func(s obl.Sort) *obl.Var { return &obl.Var{Name: "tmp", Sort: s} }}
+	for _, sub := range g.Body {
+		switch sub.(type) {
+		case *lang.AssignStmt, *lang.HavocStmt, *lang.AssumeStmt, *lang.AssertStmt:
+		default:
+			return false
+		}
+		dry.statement(sub, m.withFreshTemps(cp, m.b.Stmt(sub, cp.env, stepMode)))
+	}
+	var accs []*access
+	for _, p := range dry.parts {
+		if p.access != nil {
+			accs = append(accs, p.access)
+		}
+	}
+	return len(accs) == 1 && accs[0].write && accs[0].slot >= 0
 }
 
 // frameTemp adds a temporary of sort s to the frame of cp.
