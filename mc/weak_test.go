@@ -283,3 +283,22 @@ instance three {
 		}
 	}
 }
+
+// TestWeakTreiber checks Treiber's stack under every memory model. Its
+// compare-and-swaps and the allocation are [ ] groups that read and
+// write, so they are locked instructions: push's writes of the node's
+// value and successor reach memory before the CAS that publishes the
+// node, and pop reads no stale node. It stays linearizable on TSO and
+// PSO.
+func TestWeakTreiber(t *testing.T) {
+	if testing.Short() {
+		t.Skip("Treiber's stack under weak memory takes a while")
+	}
+	for _, inst := range []string{"small", "pushers"} {
+		for _, mm := range memories {
+			t.Run(inst+"/"+mm.String(), func(t *testing.T) {
+				runMemory(t, "testdata/treiber.lip", Options{Instance: inst, Mode: ModeLinearizability}, mm, "")
+			})
+		}
+	}
+}
