@@ -76,10 +76,11 @@ type stepPart struct {
 
 // access is an access to a global made by a part.
 type access struct {
-	write bool
-	fence bool       // a fence under weak memory (weak.go)
-	slot  int        // the global's slot; -1 for a whole step ([ ] or a call)
-	keys  []obl.Expr // the cell of a map; nil for the whole variable
+	write  bool
+	fence  bool       // a fence under weak memory (weak.go)
+	locked bool       // a locked instruction under weak memory (weak.go)
+	slot   int        // the global's slot; -1 for a whole step ([ ] or a call)
+	keys   []obl.Expr // the cell of a map; nil for the whole variable
 }
 
 // name describes the access for traces: "reads count", "writes items[..]".
@@ -90,6 +91,9 @@ func (a *access) name(m *model) string {
 	}
 	if a.fence {
 		return "drains its store buffer (fence)"
+	}
+	if a.locked {
+		return "runs a locked step (after its store buffer drains)"
 	}
 	if a.slot < 0 {
 		return ""
@@ -529,10 +533,12 @@ func (m *model) splitCode(cp *cproc, node *layers.Node, sp *stepSplit, k code) c
 			k = m.bufferWrite(cp, p.access, k)
 		}
 		k = cp.c.cmd(p.cmd, k)
-		if m.weak() && p.access.slot < 0 && m.writesMemory(p.cmd) {
+		a := p.access
+		if m.weak() && a.slot < 0 && m.writesMemory(p.cmd) {
 			k = drained(true, k)
+			a = &access{slot: -1, locked: true}
 		}
-		k = m.pausePoint(cp, node, p.access, i == 0, k)
+		k = m.pausePoint(cp, node, a, i == 0, k)
 	}
 	return k
 }
