@@ -530,7 +530,7 @@ func (m *model) splitCode(cp *cproc, node *layers.Node, sp *stepSplit, k code) c
 		}
 		k = m.noteAccess(cp, p.access, k)
 		if m.weak() && p.access.write {
-			k = m.bufferWrite(cp, p.access, k)
+			k = m.bufferWrite(cp, node, p.access, k)
 		}
 		k = cp.c.cmd(p.cmd, k)
 		a := p.access

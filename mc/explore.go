@@ -138,6 +138,16 @@ func Run(prog *layers.Program, opts Options) (*Result, error) {
 	return e.search(), nil
 }
 
+// ErrorPos returns the source position of an error of Run, if it has
+// one: a statement that the model checker cannot run as the options
+// ask (a write that weak memory cannot buffer, say).
+func ErrorPos(err error) (lang.Pos, bool) {
+	if e, ok := err.(evalError); ok && e.pos.Line > 0 {
+		return e.pos, true
+	}
+	return lang.Pos{}, false
+}
+
 // explorer is a breadth-first search of a model's states (or of the
 // product with a normalized specification).
 type explorer struct {

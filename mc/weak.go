@@ -263,9 +263,16 @@ func (ru *run) flushes(s *dstate, t int) {
 // weak memory: the part has written the thread's view (the register
 // file); the write is recorded as pending, to join the thread's buffer
 // when the transition ends, and memory is left alone.
-func (m *model) bufferWrite(cp *cproc, a *access, k code) code {
-	if len(a.keys) > 1 {
-		fail("weak memory: a write of a cell of a nested map (%s) cannot be buffered", m.globals[a.slot].Name)
+func (m *model) bufferWrite(cp *cproc, node *layers.Node, a *access, k code) code {
+	var msg string
+	switch {
+	case len(a.keys) > 1:
+		msg = fmt.Sprintf("weak memory: a write of a cell of a nested map (%s) cannot be buffered", m.globals[a.slot].Name)
+	case len(a.keys) == 0 && m.isMap[a.slot]:
+		msg = fmt.Sprintf("weak memory: a write of the whole map %s (an assignment or havoc of the map) cannot be buffered; write its cells, or put the write in a [ ] group with a read of a global to make it a locked instruction", m.globals[a.slot].Name)
+	}
+	if msg != "" {
+		panic(evalError{msg: msg, pos: node.Pos()})
 	}
 	slot := a.slot
 	var key evalFn

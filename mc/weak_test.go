@@ -215,6 +215,14 @@ func TestWeakOptions(t *testing.T) {
 			t.Errorf("ParseMemory(%q) = %v, %v", name, mm, err)
 		}
 	}
+	whole := load(t, "testdata/weak/whole-map.lip")
+	if res, err := Run(whole, Options{Instance: "one"}); err != nil || res.Status != OK {
+		t.Errorf("a write of a whole map under SC: %v", err)
+	}
+	_, err := Run(whole, Options{Instance: "one", Memory: MemoryTSO})
+	if p, ok := ErrorPos(err); !ok || p.Line != 7 || p.Col != 5 {
+		t.Errorf("a write of a whole map under TSO: %v at %v", err, p)
+	}
 	if _, err := ParseMemory("arm"); err == nil {
 		t.Error("ParseMemory accepted arm")
 	}

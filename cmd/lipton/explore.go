@@ -233,11 +233,25 @@ func runExplore(args []string, stdout, stderr io.Writer) int {
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(softMemoryLimit(opts.MaxMemory)))
 	res, err := mc.Run(layers.Build(f, info), opts)
 	if err != nil {
-		fmt.Fprintf(stderr, "lipton: %s: %v\n", path, err)
+		printRunError(stderr, path, f.Src, err)
 		return exitBadInput
 	}
 	printExplore(stdout, f.Src, res)
 	return exploreExitCode(res, signaled())
+}
+
+// printRunError prints an error that kept explore from running: with
+// its position, the source line and a caret where it has one.
+func printRunError(w io.Writer, path string, src []byte, err error) {
+	p, ok := mc.ErrorPos(err)
+	if !ok {
+		fmt.Fprintf(w, "lipton: %s: %v\n", path, err)
+		return
+	}
+	fmt.Fprintf(w, "%s: error: %v\n", p, err)
+	if line := lang.SourceLine(src, p.Line); line != "" {
+		fmt.Fprintln(w, lang.Caret(line, p.Col))
+	}
 }
 
 // exploreExitCode is the exit code of a search: 0 for success, 1 for a

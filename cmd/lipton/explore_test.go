@@ -85,6 +85,8 @@ var exploreCases = []exploreCase{
 		[]string{"instance sb, layer 0, access atomicity\n", "no violation"}, ""},
 	{"a bad memory model", []string{"explore", counterLin, "--memory", "arm"}, exitBadInput,
 		nil, `invalid value "arm" for flag --memory: want sc, tso or pso`},
+	{"a write weak memory cannot buffer", []string{"explore", "../../mc/testdata/weak/whole-map.lip", "--memory", "pso"}, exitBadInput,
+		nil, "whole-map.lip:7:5: error: weak memory: a write of the whole map m (an assignment or havoc of the map) cannot be buffered; write its cells, or put the write in a [ ] group with a read of a global to make it a locked instruction\n        havoc m;\n        ^"},
 	{"weak memory above layer 0", []string{"explore", counterLin, "--layer", "1", "--memory", "tso"}, exitBadInput,
 		nil, "--memory tso runs layer 0 only"},
 	{"no such instance", []string{"explore", counterLin, "--instance", "three"}, exitBadInput,
