@@ -48,7 +48,7 @@ func corpus(t *testing.T) map[string]*layers.Program {
 const reductionBudget = 240_000
 
 // weakReductionBudget bounds the searches under weak memory.
-const weakReductionBudget = 60_000
+const weakReductionBudget = 30_000
 
 // TestReductionsPreserveVerdicts runs every instance of the corpus at
 // every layer (and layer 0 against the top layer for linearizability,
