@@ -310,3 +310,23 @@ func TestWeakTreiber(t *testing.T) {
 		}
 	}
 }
+
+// TestWeakChaseLevProof runs layer 0 of the corpus proof of Chase-Lev,
+// written for sequential consistency, under every memory model: its
+// writes of T are groups with a ghost update (buffered stores), and its
+// annotations are not checked, so TSO and PSO show the real bug, not a
+// failure of the proof's ghost bookkeeping.
+func TestWeakChaseLevProof(t *testing.T) {
+	if testing.Short() {
+		t.Skip("Chase-Lev under weak memory takes a while")
+	}
+	want := weakVerdicts{"", "linearizability", "linearizability"}
+	for _, mm := range memories {
+		t.Run(mm.String(), func(t *testing.T) {
+			res := runMemory(t, "../proofs/chaselev/chaselev.lip", Options{Instance: "small", Mode: ModeLinearizability}, mm, want.of(mm))
+			if mm != MemorySC && !strings.Contains(res.Failure.Msg, "returns from steal with task = ") {
+				t.Errorf("%s: want a steal that no linearization explains, got %s", mm, res.Failure.Msg)
+			}
+		})
+	}
+}
