@@ -255,9 +255,9 @@ func (ru *run) callFrame(s *dstate, ti *threadInfo, cc *callChoice, args []int64
 // not a behaviour to leave out. Ghost arguments are the client's
 // choice: the requires fails only if it fails for every choice of them.
 // Under weak memory the implementation's requires is no obligation
-// either: it is an annotation of a proof for sequential consistency,
-// often over ghost variables, which run ahead of memory there (weak.go),
-// and annotations are not checked at that granularity.
+// while some thread has buffered writes: it is an annotation of a proof
+// for sequential consistency, often over ghost variables, which run
+// ahead of memory until the buffers drain (weak.go).
 func (ru *run) clientCalls(s *dstate, ti *threadInfo, cc *callChoice, args []int64) bool {
 	mt := cc.m
 	if ru.spec == nil {
@@ -266,7 +266,7 @@ func (ru *run) clientCalls(s *dstate, ti *threadInfo, cc *callChoice, args []int
 	if !ru.specAllows(s, mt) {
 		return false
 	}
-	if mt.guard(ru.x.r) != 0 || ru.m.weak() {
+	if mt.guard(ru.x.r) != 0 || ru.m.weak() && anyBuffered(s) {
 		return true
 	}
 	if !ru.otherGhostArgs(s, ti, cc, args) {

@@ -377,3 +377,15 @@ func (m *model) fenceCode(cp *cproc, node *layers.Node, k code) code {
 	}
 	return m.pausePoint(cp, node, &access{fence: true, slot: -1}, true, drained(false, k))
 }
+
+// anyBuffered reports whether some thread has buffered writes in s:
+// memory and the ghost variables, which are not buffered, may then
+// disagree.
+func anyBuffered(s *dstate) bool {
+	for u := range s.th {
+		if len(s.th[u].buf) > 0 {
+			return true
+		}
+	}
+	return false
+}
