@@ -228,6 +228,12 @@ func (rp *replay) describe(ru *run, g []int64, rec *dthread, ev event, regs []in
 	}
 	if regs != nil {
 		g = regs[:m.nglob()]
+		if m.weak() {
+			g = ru.memoryAfter(nil, g) // the registers hold the thread's view
+			if buf := m.appendBuffer(nil, src.th[ru.t].buf, ru.pending); len(buf) > 0 {
+				st.Buffer = m.describeBuffer(buf)
+			}
+		}
 	}
 	for i := range g {
 		if g[i] != src.g[i] {

@@ -213,16 +213,23 @@ func (ru *run) emitRegs(g []int64, out *dthread, ev event) {
 		ru.sink.emit(ru, g, out, ev)
 		return
 	}
-	mem := append(ru.memScratch[:0], g...)
-	if !ru.locked {
-		for _, i := range m.realSlots {
-			mem[i] = ru.src.g[i]
-		}
-	}
-	ru.memScratch = mem
+	ru.memScratch = ru.memoryAfter(ru.memScratch[:0], g)
 	ru.bufScratch = m.appendBuffer(ru.bufScratch[:0], ru.src.th[ru.t].buf, ru.pending)
 	out.buf = ru.bufScratch
-	ru.sink.emit(ru, mem, out, ev)
+	ru.sink.emit(ru, ru.memScratch, out, ev)
+}
+
+// memoryAfter appends to b the memory after a transition whose register
+// file holds the globals g (the thread's view): the buffered globals keep
+// their values in memory unless the transition was a locked instruction.
+func (ru *run) memoryAfter(b, g []int64) []int64 {
+	b = append(b, g...)
+	if !ru.locked {
+		for _, i := range ru.m.realSlots {
+			b[i] = ru.src.g[i]
+		}
+	}
+	return b
 }
 
 // flushes emits the flush transitions of thread t in s: each write that

@@ -198,6 +198,11 @@ instance one { thread w(tid = 0) calls p max 1; }`
 	if text := traceText(res); !strings.Contains(text, "a := x; (reads x = 2 from its store buffer)") {
 		t.Errorf("the trace does not say the read came from the buffer:\n%s", text)
 	}
+	// The failing step shows memory, where x is still 0, and the buffer.
+	last := res.Trace[len(res.Trace)-1]
+	if strings.Join(last.Changes, ", ") != "a: 0 -> 2" || last.Buffer != "x = 2" {
+		t.Errorf("the failing step shows changes %q and buffer %q, want a: 0 -> 2 and x = 2", last.Changes, last.Buffer)
+	}
 }
 
 // TestWeakOptions checks the options a weak memory model excludes.
