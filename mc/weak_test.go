@@ -353,3 +353,38 @@ func TestWeakChaseLevProof(t *testing.T) {
 		}
 	}
 }
+
+// TestWeakBufferBound checks the bound on store buffers: a loop that
+// writes without a fence would fill a buffer forever; the search ends,
+// and a note says that longer buffers were not explored.
+func TestWeakBufferBound(t *testing.T) {
+	const src = `
+var x: int = 0;
+layer 0 {
+  proc spin(linear tid: int) {
+    while (*) {
+      x := 1;
+      yield;
+    }
+  }
+}
+instance one { thread w(tid = 0) calls spin max 1; ints 0..1; }`
+	prog := loadSrc(t, "spin.lip", src)
+	for _, mm := range []Memory{MemoryTSO, MemoryPSO} {
+		res, err := Run(prog, Options{Instance: "one", Memory: mm, MaxStates: 100_000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkVerdict(t, res, "", "")
+		if notes := strings.Join(res.Notes, "\n"); !strings.Contains(notes, "a store buffer reached 12 writes") {
+			t.Errorf("%s: no note on the buffer bound:\n%s", mm, notes)
+		}
+	}
+	res, err := Run(prog, Options{Instance: "one", Memory: MemoryTSO, MaxStates: 100_000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Stats.States > 200 {
+		t.Errorf("%d states for one thread with a buffer of at most 12 writes", res.Stats.States)
+	}
+}
