@@ -120,6 +120,14 @@ type ChoiceStmt struct {
 	Branches []*Block
 }
 
+// FenceStmt is `fence;`: a store-load fence. Under a weak memory model
+// (lipton explore --memory tso|pso) the thread's store buffers drain
+// before it continues; under sequential consistency, which the static
+// checks assume, it does nothing. It is a private statement.
+type FenceStmt struct {
+	StmtBase
+}
+
 // ReturnStmt is `return;`.
 type ReturnStmt struct {
 	StmtBase

@@ -269,6 +269,12 @@ var badCases = []struct {
 	{"old without argument", "var x: int;\nlayer 0 { proc p() { assert old() == x; } }", []string{`2:33: expected an expression, found ")"`}},
 	{"old unclosed", "var x: int;\nlayer 0 { proc p() { assert old(x == x; } }", []string{`2:39: expected ")" to close old(...), found ";"`}},
 	{"function named old", "function old(i: int): int { i }", []string{`1:10: a function cannot be named old`}},
+	{"fence in an action, in a step and with a mover tag", "var g: int;\nlayer 0 {\n  action a() { fence; }\n  proc p() { [ g := 1; fence; ] right fence; }\n}", []string{
+		`3:16: fence is not allowed in an action`,
+		`4:24: fence is not allowed in a step [...]`,
+		`4:33: mover tag on a private statement`,
+	}},
+	{"fence is a keyword", "var fence: int;", []string{`1:5: unexpected keyword fence, expected a name`}},
 	{"loop in branch of action", "layer 0 { action a() { choice { } or { while (*) { } } } }", []string{`1:40: a loop is not allowed in an action`}},
 
 	// ---- Steps and mover tags ----

@@ -114,6 +114,8 @@ func (c *checker) procStmt(s Stmt, sc stmtCtx) {
 		if !sc.inLoop {
 			c.errorf(s.P, "break outside a loop: break leaves the innermost enclosing while loop")
 		}
+	case *FenceStmt:
+		s.Class = ClassPrivate
 	}
 }
 
@@ -131,6 +133,8 @@ func stmtName(s Stmt) string {
 		return "return"
 	case *BreakStmt:
 		return "break"
+	case *FenceStmt:
+		return "fence"
 	}
 	return fmt.Sprintf("%T", s)
 }

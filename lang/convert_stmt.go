@@ -58,6 +58,8 @@ func (c *converter) stmtBody(g *gStmt) Stmt {
 		return &ReturnStmt{}
 	case g.Break != nil:
 		return &BreakStmt{}
+	case g.Fence:
+		return &FenceStmt{}
 	case g.Call != nil:
 		return c.call(g.Call)
 	case g.Step != nil:

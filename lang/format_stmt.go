@@ -215,6 +215,8 @@ func simpleString(s Stmt) string {
 		return "return;"
 	case *BreakStmt:
 		return "break;"
+	case *FenceStmt:
+		return "fence;"
 	case *CallStmt:
 		var args []string
 		for _, a := range s.Args {

@@ -161,6 +161,7 @@ type gStmt struct {
 	Choice *gChoice  `parser:" | @@"`
 	Return *gKeyword `parser:" | @@"`
 	Break  *gBreak   `parser:" | @@"`
+	Fence  bool      `parser:" | @'fence' ';'"`
 	Call   *gCall    `parser:" | @@"`
 	Step   *gStep    `parser:" | @@"`
 	Havoc  []*gIdent `parser:" | 'havoc' @@ (',' @@)* ';'"`

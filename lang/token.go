@@ -28,7 +28,7 @@ var keywords = map[string]bool{
 	"right": true, "left": true, "both": true, "atomic": true,
 	"havoc": true, "assume": true, "assert": true, "call": true, "yield": true,
 	"if": true, "then": true, "else": true, "while": true, "choice": true, "or": true,
-	"return": true, "break": true, "forall": true, "exists": true, "true": true, "false": true,
+	"return": true, "break": true, "fence": true, "forall": true, "exists": true, "true": true, "false": true,
 	"instance": true, "public": true,
 }
 

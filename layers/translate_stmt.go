@@ -89,6 +89,8 @@ func (b *Builder) Stmt(s lang.Stmt, env *Env, m Mode) obl.Cmd {
 		return &obl.Choice{Branches: brs}
 	case *lang.CallStmt:
 		return b.CallAction(s, env, m)
+	case *lang.FenceStmt:
+		return obl.Sequence() // sequential consistency: a fence does nothing
 	}
 	panic(fmt.Sprintf("layers: %T at %s cannot be translated as a non-yielding statement", s, s.Pos()))
 }

@@ -76,9 +76,11 @@ type stepPart struct {
 
 // access is an access to a global made by a part.
 type access struct {
-	write bool
-	slot  int        // the global's slot; -1 for a whole step ([ ] or a call)
-	keys  []obl.Expr // the cell of a map; nil for the whole variable
+	write  bool
+	fence  bool       // a fence under weak memory (weak.go)
+	locked bool       // a locked instruction under weak memory (weak.go)
+	slot   int        // the global's slot; -1 for a whole step ([ ] or a call)
+	keys   []obl.Expr // the cell of a map; nil for the whole variable
 }
 
 // name describes the access for traces: "reads count", "writes items[..]".
@@ -86,6 +88,12 @@ func (a *access) name(m *model) string {
 	verb := "reads"
 	if a.write {
 		verb = "writes"
+	}
+	if a.fence {
+		return "drains its store buffer (fence)"
+	}
+	if a.locked {
+		return "runs a locked step (after its store buffer drains)"
 	}
 	if a.slot < 0 {
 		return ""
@@ -407,11 +415,13 @@ func (m *model) splitSteps(cp *cproc) {
 		if node.Kind != layers.NodeStep {
 			continue
 		}
-		ir := m.withFreshTemps(cp, m.b.Stmt(node.Stmt, cp.env, stepMode))
+		stmts, irs := m.splitUnits(cp, node.Stmt)
 		dry := &splitter{m: m, alloc: func(s obl.Sort) *obl.Var { return &obl.Var{Name: "tmp", Sort: s} }}
-		dry.statement(node.Stmt, ir)
-		if n := dry.accesses(); n <= 1 {
-			part := stepPart{cmd: ir}
+		for i, st := range stmts {
+			dry.statement(st, irs[i])
+		}
+		if n := dry.accesses(); n == 0 || n == 1 && (!m.weak() || dry.parts[0].access != nil && dry.parts[0].access.slot < 0) {
+			part := stepPart{cmd: irs[0]} // the step itself: a group is cut only if it makes one access
 			if n == 1 {
 				part.access = &access{slot: -1}
 			}
@@ -428,9 +438,49 @@ func (m *model) splitSteps(cp *cproc) {
 			}
 			return pool[key][i]
 		}}
-		sp.statement(node.Stmt, ir)
+		for i, st := range stmts {
+			sp.statement(st, irs[i])
+		}
 		cp.splits[node.ID] = &stepSplit{parts: sp.parts, temps: sp.temps}
 	}
+}
+
+// splitUnits returns the statements a step is cut as, with their IR:
+// the step itself, or, under weak memory, the statements of a [ ] group
+// that is a plain store (plainStore).
+func (m *model) splitUnits(cp *cproc, st lang.Stmt) ([]lang.Stmt, []obl.Cmd) {
+	if g, ok := st.(*lang.StepStmt); ok && m.weak() && m.plainStore(cp, g) {
+		var irs []obl.Cmd
+		for _, sub := range g.Body {
+			irs = append(irs, m.withFreshTemps(cp, m.b.Stmt(sub, cp.env, stepMode)))
+		}
+		return g.Body, irs
+	}
+	return []lang.Stmt{st}, []obl.Cmd{m.withFreshTemps(cp, m.b.Stmt(st, cp.env, stepMode))}
+}
+
+// plainStore reports whether a [ ] group is, ghost code aside, one
+// store: its statements are simple, and together they write one global
+// of the implementation and read none. Under weak memory such a group is
+// a buffered write with ghost bookkeeping attached, as proofs write
+// them to tie a ghost update to an access, not a locked instruction.
+func (m *model) plainStore(cp *cproc, g *lang.StepStmt) bool {
+	dry := &splitter{m: m, alloc: func(s obl.Sort) *obl.Var { return &obl.Var{Name: "tmp", Sort: s} }}
+	for _, sub := range g.Body {
+		switch sub.(type) {
+		case *lang.AssignStmt, *lang.HavocStmt, *lang.AssumeStmt, *lang.AssertStmt:
+		default:
+			return false
+		}
+		dry.statement(sub, m.withFreshTemps(cp, m.b.Stmt(sub, cp.env, stepMode)))
+	}
+	var accs []*access
+	for _, p := range dry.parts {
+		if p.access != nil {
+			accs = append(accs, p.access)
+		}
+	}
+	return len(accs) == 1 && accs[0].write && accs[0].slot >= 0
 }
 
 // frameTemp adds a temporary of sort s to the frame of cp.
@@ -478,8 +528,17 @@ func (m *model) splitCode(cp *cproc, node *layers.Node, sp *stepSplit, k code) c
 			k = cp.c.cmd(p.cmd, k)
 			continue
 		}
-		k = cp.c.cmd(p.cmd, m.noteAccess(cp, p.access, k))
-		k = m.pausePoint(cp, node, p.access, i == 0, k)
+		k = m.noteAccess(cp, p.access, k)
+		if m.weak() && p.access.write {
+			k = m.bufferWrite(cp, node, p.access, k)
+		}
+		k = cp.c.cmd(p.cmd, k)
+		a := p.access
+		if m.weak() && a.slot < 0 && m.writesMemory(p.cmd) {
+			k = drained(true, k)
+			a = &access{slot: -1, locked: true}
+		}
+		k = m.pausePoint(cp, node, a, i == 0, k)
 	}
 	return k
 }
@@ -585,6 +644,9 @@ func (m *model) noteAccess(cp *cproc, a *access, k code) code {
 	if a.write {
 		verb = "writes "
 	}
+	if a.write && m.weak() {
+		verb = "buffers "
+	}
 	name := m.globals[a.slot].Name
 	return func(x *exec) {
 		if x.run == nil || !x.run.tracing || len(x.run.path) == 0 {
@@ -592,10 +654,15 @@ func (m *model) noteAccess(cp *cproc, a *access, k code) code {
 			return
 		}
 		desc := verb + name
+		var key0 int64
 		for i, key := range keys {
-			desc += "[" + cp.c.value(key(x.r), keySorts[i]).String() + "]"
+			key0 = key(x.r)
+			desc += "[" + cp.c.value(key0, keySorts[i]).String() + "]"
 		}
 		desc += " = " + cp.c.value(val(x.r), sort).String()
+		if m.weak() && !a.write && x.run.buffered(a.slot, key0) {
+			desc += " from its store buffer"
+		}
 		last := len(x.run.path) - 1
 		x.run.path[last].access = desc
 		k(x)

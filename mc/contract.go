@@ -267,7 +267,20 @@ func (sp *specSide) callAllowed(ids []uint32, t int, smt *method, args []int64, 
 // real reports whether thread t's call of mt from state s follows rule
 // 1: the specification's requires is evaluated in s.
 func (sp *specSide) real(s *dstate, t int, mt *method) bool {
-	return mt.specGuard != nil && quiet(s, t, mt)
+	return mt.specGuard != nil && quiet(s, t, mt) && !othersBuffered(s, t)
+}
+
+// othersBuffered reports whether a thread other than t has buffered
+// writes (weak memory): memory is then not the real state, so the
+// specification's requires is not evaluated in the implementation's
+// state.
+func othersBuffered(s *dstate, t int) bool {
+	for u := range s.th {
+		if u != t && len(s.th[u].buf) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // quiet reports whether no thread but t is in the middle of a method that

@@ -33,6 +33,10 @@
 // (kind "contract"). Under access atomicity (Options.Atomicity,
 // access.go) layer 0 interleaves at every access to a global instead of
 // at yield points only, to test the atomicity its statements claim.
+// Under a weak memory model (Options.Memory, weak.go: TSO or PSO) layer
+// 0 runs with access atomicity and store buffers: writes of globals go
+// to the writing thread's buffer and reach memory in flush transitions
+// of their own; `fence;` and locked [ ] groups wait for empty buffers.
 //
 // Locals and outputs that the code may read before writing them start
 // arbitrary, as the language says; their value is chosen from the domain

@@ -48,6 +48,9 @@ type Options struct {
 	// interleave: at yield points (the default) or at every access to a
 	// global (only for layer 0; see access.go).
 	Atomicity Atomicity
+	// Memory is the memory model layer 0 runs under (weak.go): sc, the
+	// default, or tso or pso, which imply access atomicity.
+	Memory Memory
 	// NoPOR and NoSymmetry switch off the reductions.
 	NoPOR, NoSymmetry bool
 	// Progress, if set, is called about every ProgressEvery (default 2s).
@@ -109,8 +112,15 @@ func Run(prog *layers.Program, opts Options) (*Result, error) {
 		return nil, fmt.Errorf("unknown atomicity %v", opts.Atomicity)
 	case opts.Atomicity == AtomicityAccess && opts.Layer != 0:
 		return nil, fmt.Errorf("access atomicity applies to layer 0 only: the steps of layer %d are atomic actions implemented by the layers below it", opts.Layer)
+	case opts.Memory != MemorySC && opts.Memory != MemoryTSO && opts.Memory != MemoryPSO:
+		return nil, fmt.Errorf("unknown memory model %v", opts.Memory)
+	case opts.Memory != MemorySC && opts.Layer != 0:
+		return nil, fmt.Errorf("a weak memory model applies to layer 0 only: the steps of layer %d are atomic actions implemented by the layers below it", opts.Layer)
 	}
-	m, err := newModel(prog, inst, opts.Layer, modelOptions{access: opts.Atomicity == AtomicityAccess})
+	if opts.Memory != MemorySC {
+		opts.Atomicity = AtomicityAccess // weak memory is about single accesses
+	}
+	m, err := newModel(prog, inst, opts.Layer, modelOptions{access: opts.Atomicity == AtomicityAccess, memory: opts.Memory})
 	if err != nil {
 		return nil, err
 	}
@@ -126,6 +136,16 @@ func Run(prog *layers.Program, opts Options) (*Result, error) {
 	}
 	e.setup()
 	return e.search(), nil
+}
+
+// ErrorPos returns the source position of an error of Run, if it has
+// one: a statement that the model checker cannot run as the options
+// ask (a write that weak memory cannot buffer, say).
+func ErrorPos(err error) (lang.Pos, bool) {
+	if e, ok := err.(evalError); ok && e.pos.Line > 0 {
+		return e.pos, true
+	}
+	return lang.Pos{}, false
 }
 
 // explorer is a breadth-first search of a model's states (or of the
@@ -184,6 +204,9 @@ func (e *explorer) setup() {
 	}
 	if e.spec != nil {
 		e.spec.sym = e.sym
+	}
+	if e.por && e.m.weak() {
+		e.por, e.m.porOff = false, "weak memory: flushes of store buffers are not covered by its independence argument"
 	}
 	if e.por {
 		e.por0 = e.m.porAnalysis()
@@ -264,6 +287,9 @@ func (e *explorer) snapshot() Stats {
 
 func (e *explorer) finish(res *Result) *Result {
 	res.Stats = e.snapshot()
+	if e.m.bufferFull {
+		res.Notes = append(res.Notes, fmt.Sprintf("a store buffer reached %d writes: a further write waited for a flush, so longer buffers were not explored", maxBuffer))
+	}
 	if e.failure != nil {
 		res.Status = Violation
 		res.Failure = e.failure
@@ -576,11 +602,17 @@ func (e *explorer) title() string {
 	if m.access {
 		t += ", access atomicity"
 	}
+	if m.weak() {
+		t += ", memory model " + strings.ToUpper(m.memory.String())
+	}
 	return t
 }
 
 func (e *explorer) reductionNotes() []string {
 	var notes []string
+	if e.m.weak() {
+		notes = append(notes, e.m.memoryNote())
+	}
 	if e.m.access {
 		notes = append(notes, "access atomicity: threads interleave at every access to a global variable of layer 0; "+
 			"annotations and invariants are not checked after steps (they hold for fragment-atomic runs), asserts and the requires of called actions are")

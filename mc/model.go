@@ -36,6 +36,15 @@ type model struct {
 	// access: layer 0 interleaves at every access to a global (access.go);
 	// annotations, invariants and interference are not checked.
 	access bool
+	// memory is the memory model (weak.go); under tso and pso access is
+	// set too. isMap and boolKeys describe each global slot, realSlots
+	// are the slots whose writes are buffered; bufferFull records that
+	// a write waited for a full buffer.
+	memory     Memory
+	isMap      []bool
+	boolKeys   []bool
+	realSlots  []int
+	bufferFull bool
 
 	b    *layers.Builder
 	genv *layers.Env
@@ -124,6 +133,8 @@ type modelOptions struct {
 	maps *mapTable
 	// access compiles layer 0 for access atomicity.
 	access bool
+	// memory is the memory model layer 0 runs under.
+	memory Memory
 }
 
 // newModel compiles layer num of prog for instance inst.
@@ -140,7 +151,7 @@ func newModel(prog *layers.Program, inst *lang.Instance, num int, opts modelOpti
 			m, err = nil, e
 		}
 	}()
-	m = &model{prog: prog, layer: prog.Layers[num], inst: inst, spec: opts.spec, access: opts.access,
+	m = &model{prog: prog, layer: prog.Layers[num], inst: inst, spec: opts.spec, access: opts.access, memory: opts.memory,
 		maps: opts.maps, procOf: map[lang.Member]*cproc{}}
 	if m.maps == nil {
 		m.maps = newMapTable()
@@ -154,6 +165,7 @@ func newModel(prog *layers.Program, inst *lang.Instance, num int, opts modelOpti
 	m.b = layers.NewBuilder(prog)
 	m.genv = m.b.Globals(m.layer, "", "globals")
 	m.layoutGlobals()
+	m.setupWeak()
 	if err := m.compileCode(); err != nil {
 		return nil, err
 	}

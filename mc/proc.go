@@ -127,6 +127,9 @@ func (m *model) compileAction(cp *cproc) {
 	cp.code[0] = m.yieldCode(cp, 0, a.P)
 	cp.code[1] = m.yieldCode(cp, 1, a.Body.End)
 	cp.start[0] = cp.c.cmd(body, cp.code[1])
+	if m.weak() && m.writesMemory(body) {
+		cp.start[0] = drained(true, cp.start[0]) // a locked instruction
+	}
 }
 
 // compileProc compiles a procedure's control-flow graph.
@@ -201,6 +204,10 @@ func (m *model) nodeCode(cp *cproc, node *layers.Node, k code) code {
 	var c code
 	switch node.Kind {
 	case layers.NodeStep, layers.NodePrivate:
+		if _, ok := node.Stmt.(*lang.FenceStmt); ok {
+			c = m.fenceCode(cp, node, k)
+			break
+		}
 		if sp := cp.splits[node.ID]; sp != nil {
 			c = m.splitCode(cp, node, sp, k)
 			break

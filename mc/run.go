@@ -20,7 +20,8 @@ type dstate struct {
 type dthread struct {
 	calls  int
 	frames []dframe
-	seg    []byte // its encoding, in a decoded state
+	seg    []byte     // its encoding, in a decoded state
+	buf    []bufEntry // its buffered writes, oldest first (weak memory)
 }
 
 // dframe is a frame of the call stack: a procedure, the yield point where
@@ -89,6 +90,16 @@ type run struct {
 	// spec is the specification of a refinement check (nil in a safety
 	// check): its requires, not the layer's own, is the client contract.
 	spec *specSide
+	// Weak memory (weak.go): the globals as the thread sees them, the
+	// writes its transition buffered, whether it runs a locked
+	// instruction, the write a flush transition moves to memory, and
+	// scratch space for successors.
+	view       []int64
+	pending    []bufEntry
+	locked     bool
+	flushing   *bufEntry
+	memScratch []int64
+	bufScratch []bufEntry
 }
 
 // traceEntry is a node a traced run passed, with the access to a global
@@ -119,6 +130,11 @@ func (ru *run) loadRegs(p *cproc, g []int64, vals []int64) []int64 {
 // failure to the sink. It returns an error if the code cannot be run
 // (integer overflow, division by zero, a call stack too deep).
 func (ru *run) successors(s *dstate, t int) error {
+	ru.x.stop = false
+	ru.flushes(s, t)
+	if ru.x.stop {
+		return nil
+	}
 	need, err := ru.attempt(s, t)
 	if need == nil || ru.x.stop {
 		return err
@@ -146,6 +162,7 @@ func (ru *run) attempt(s *dstate, t int) (need *unsetRead, err error) {
 	}()
 	ru.t, ru.src = t, s
 	ru.x.stop, ru.x.accessed = false, false
+	ru.pending, ru.locked = ru.pending[:0], false
 	th := &s.th[t]
 	ru.calls = th.calls
 	if th.idle() {
@@ -166,7 +183,7 @@ func (ru *run) attempt(s *dstate, t int) (need *unsetRead, err error) {
 		ru.callStep(s, th, top)
 	default:
 		ru.below = th.frames[:len(th.frames)-1]
-		ru.x.r = ru.loadRegs(p, s.g, top.vals)
+		ru.x.r = ru.loadRegs(p, ru.viewOf(s, t), top.vals)
 		p.start[top.node](&ru.x)
 	}
 	return nil, nil
@@ -217,7 +234,7 @@ func (ru *run) call(s *dstate, ti *threadInfo, cc *callChoice, args []int64) {
 // with the argument tuple args: the globals and the frame.
 func (ru *run) callFrame(s *dstate, ti *threadInfo, cc *callChoice, args []int64) []int64 {
 	p := cc.m.proc
-	regs := ru.loadRegs(p, s.g, p.zero)
+	regs := ru.loadRegs(p, ru.viewOf(s, ru.t), p.zero)
 	g := ru.m.nglob()
 	copy(regs[g:], args)
 	if cc.tid >= 0 {
@@ -237,6 +254,10 @@ func (ru *run) callFrame(s *dstate, ti *threadInfo, cc *callChoice, args []int64
 // more than its specification, which is a failure (kind "contract"),
 // not a behaviour to leave out. Ghost arguments are the client's
 // choice: the requires fails only if it fails for every choice of them.
+// Under weak memory the implementation's requires is no obligation
+// while some thread has buffered writes: it is an annotation of a proof
+// for sequential consistency, often over ghost variables, which run
+// ahead of memory until the buffers drain (weak.go).
 func (ru *run) clientCalls(s *dstate, ti *threadInfo, cc *callChoice, args []int64) bool {
 	mt := cc.m
 	if ru.spec == nil {
@@ -245,7 +266,7 @@ func (ru *run) clientCalls(s *dstate, ti *threadInfo, cc *callChoice, args []int
 	if !ru.specAllows(s, mt) {
 		return false
 	}
-	if mt.guard(ru.x.r) != 0 {
+	if mt.guard(ru.x.r) != 0 || ru.m.weak() && anyBuffered(s) {
 		return true
 	}
 	if !ru.otherGhostArgs(s, ti, cc, args) {
@@ -323,7 +344,7 @@ func (ru *run) popStep(s *dstate, th *dthread, top *dframe) {
 	callee := top.p
 	needSet(callee, top.vals, callee.rets) // the caller receives them as values
 	ru.regsFrame = len(th.frames) - 2
-	regs := ru.loadRegs(q, s.g, caller.vals)
+	regs := ru.loadRegs(q, ru.viewOf(s, ru.t), caller.vals)
 	g := ru.m.nglob()
 	for i, slot := range q.outs[caller.node] {
 		regs[g+slot] = top.vals[callee.rets[i]]
@@ -339,7 +360,7 @@ func (ru *run) callStep(s *dstate, th *dthread, top *dframe) {
 		fail("the call stack of thread %s is deeper than %d frames", ru.m.threads[ru.t], maxDepth)
 	}
 	p := top.p
-	callerRegs := ru.loadRegs(p, s.g, top.vals)
+	callerRegs := ru.loadRegs(p, ru.viewOf(s, ru.t), top.vals)
 	// The arguments are evaluated before the callee's registers are
 	// loaded: a procedure that calls itself has one register file for
 	// caller and callee.
@@ -349,7 +370,7 @@ func (ru *run) callStep(s *dstate, th *dthread, top *dframe) {
 	}
 	q := p.callee[top.node]
 	ru.regsFrame = -1
-	regs := ru.loadRegs(q, s.g, q.zero)
+	regs := ru.loadRegs(q, ru.viewOf(s, ru.t), q.zero)
 	copy(regs[ru.m.nglob():], ru.argBuf)
 	ru.applyFresh(q, regs)
 	ru.below = th.frames
@@ -370,7 +391,7 @@ func (ru *run) reach(x *exec, p *cproc, node int) {
 			needSet(p, x.r[g:], ru.meth.outSlots)
 			ev.outs = pick(x.r[g:], ru.meth.outSlots)
 		}
-		ru.sink.emit(ru, x.r[:g], out, ev)
+		ru.emitRegs(x.r[:g], out, ev)
 		return
 	}
 	ru.wait(x, p, node)
@@ -384,7 +405,7 @@ func (ru *run) wait(x *exec, p *cproc, node int) {
 	out.calls = ru.calls
 	out.frames = append(out.frames[:0], ru.below...)
 	out.frames = append(out.frames, dframe{p: p, node: node, vals: x.r[g : g+len(p.frame)]})
-	ru.sink.emit(ru, x.r[:g], out, ru.ev)
+	ru.emitRegs(x.r[:g], out, ru.ev)
 }
 
 // where returns the best source position of what the run did last,

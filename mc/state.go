@@ -57,6 +57,9 @@ func (m *model) appendThread(b []byte, t int, rec *dthread, sym bool) []byte {
 			b = appendInt(b, v)
 		}
 	}
+	if m.weak() {
+		b = appendBuf(b, rec.buf)
+	}
 	return b
 }
 
@@ -87,6 +90,9 @@ func (m *model) decode(b []byte, s *dstate, buf *[]int64) {
 				vals = append(vals, readInt(b, &pos))
 			}
 			th.frames = append(th.frames, dframe{p: p, node: node, vals: vals[n:len(vals):len(vals)]})
+		}
+		if m.weak() {
+			th.buf = readBuf(b, &pos, th.buf)
 		}
 		th.seg = b[start:pos]
 	}

@@ -16,6 +16,9 @@ type TraceStep struct {
 	Lines   []string // the statements executed: "line 21: t := T"
 	Changes []string // values that changed: "T: 0 -> 1"
 	Where   string   // where the thread is afterwards
+	// Buffer lists the thread's buffered writes after the step, oldest
+	// first, under weak memory when it had or has any ("" otherwise).
+	Buffer string
 }
 
 // HistoryEvent is a call or a return of a method in a history.
@@ -203,6 +206,9 @@ func (rp *replay) describe(ru *run, g []int64, rec *dthread, ev event, regs []in
 	if ru.meth != nil {
 		st.Method = ru.meth.name
 	}
+	if ru.flushing != nil {
+		st.Event = "flushes " + m.describeEntry(*ru.flushing) + " from its store buffer to memory"
+	}
 	if ev.kind&evCall != 0 {
 		st.Event = fmt.Sprintf("calls %s(%s)", ev.m.name, m.showArgs(ev.m, ev.args))
 	}
@@ -222,6 +228,12 @@ func (rp *replay) describe(ru *run, g []int64, rec *dthread, ev event, regs []in
 	}
 	if regs != nil {
 		g = regs[:m.nglob()]
+		if m.weak() {
+			g = ru.memoryAfter(nil, g) // the registers hold the thread's view
+			if buf := m.appendBuffer(nil, src.th[ru.t].buf, ru.pending); len(buf) > 0 {
+				st.Buffer = m.describeBuffer(buf)
+			}
+		}
 	}
 	for i := range g {
 		if g[i] != src.g[i] {
@@ -232,6 +244,9 @@ func (rp *replay) describe(ru *run, g []int64, rec *dthread, ev event, regs []in
 	st.Changes = append(st.Changes, rp.localChanges(ru, rec, regs)...)
 	if rec != nil {
 		st.Where = m.where(rec)
+		if m.weak() && (len(rec.buf) > 0 || len(src.th[ru.t].buf) > 0) {
+			st.Buffer = m.describeBuffer(rec.buf)
+		}
 	}
 	return st
 }

@@ -32,6 +32,7 @@ type exploreOptions struct {
 	quiet           bool
 	progress        time.Duration // the interval of progress lines
 	atomicity       atomicityFlag
+	memory          memoryModelFlag
 	maxInput        sizeFlag // the size limit of the input file
 }
 
@@ -102,6 +103,22 @@ func (f *atomicityFlag) Set(s string) error {
 	return nil
 }
 
+// memoryModelFlag is --memory sc|tso|pso.
+type memoryModelFlag struct{ m mc.Memory }
+
+// String implements flag.Value.
+func (f *memoryModelFlag) String() string { return f.m.String() }
+
+// Set implements flag.Value.
+func (f *memoryModelFlag) Set(s string) error {
+	m, err := mc.ParseMemory(s)
+	if err != nil {
+		return fmt.Errorf("want sc, tso or pso")
+	}
+	f.m = m
+	return nil
+}
+
 // refinesFlag is --refines (the next layer) or --refines=N.
 type refinesFlag struct {
 	set   bool
@@ -147,6 +164,7 @@ func exploreFlags(o *exploreOptions) *flag.FlagSet {
 	fs.BoolVar(&o.linearizability, "linearizability", false, "check the layer against the top layer's atomic actions")
 	fs.Var(&o.refines, "refines", "check the layer against the next layer (or --refines=N against layer N)")
 	fs.Var(&o.atomicity, "atomicity", "where layer 0's threads interleave: `yield|access` (at yield points, the default, or at every access to a global)")
+	fs.Var(&o.memory, "memory", "the memory model layer 0 runs under: `sc|tso|pso` (sequential consistency, the default, or store buffers per thread, or per thread and location; tso and pso imply --atomicity access)")
 	fs.IntVar(&o.maxStates, "max-states", 50_000_000, "stop after `N` states (0: no limit); stopping is never success")
 	o.maxMemory = memoryFlag(defaultMaxMemory())
 	fs.Var(&o.maxMemory, "max-memory", fmt.Sprintf("stop when the search holds `SIZE` bytes, such as 512MiB or 4GiB; stopping is never success (default: half the memory of this machine or its container, here %s)", o.maxMemory.String()))
@@ -167,7 +185,7 @@ var exploreCmd = &command{
 	flags:   func() *flag.FlagSet { return exploreFlags(&exploreOptions{}) },
 	groups: []flagGroup{
 		{"What to explore", []string{"instance", "layer"}},
-		{"Mode", []string{"linearizability", "refines", "atomicity"}},
+		{"Mode", []string{"linearizability", "refines", "atomicity", "memory"}},
 		{"Limits", []string{"max-states", "max-memory", "timeout"}},
 		{"Search", []string{"no-por", "no-symmetry"}},
 		{"Output", []string{"quiet", "progress"}},
@@ -215,11 +233,25 @@ func runExplore(args []string, stdout, stderr io.Writer) int {
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(softMemoryLimit(opts.MaxMemory)))
 	res, err := mc.Run(layers.Build(f, info), opts)
 	if err != nil {
-		fmt.Fprintf(stderr, "lipton: %s: %v\n", path, err)
+		printRunError(stderr, path, f.Src, err)
 		return exitBadInput
 	}
 	printExplore(stdout, f.Src, res)
 	return exploreExitCode(res, signaled())
+}
+
+// printRunError prints an error that kept explore from running: with
+// its position, the source line and a caret where it has one.
+func printRunError(w io.Writer, path string, src []byte, err error) {
+	p, ok := mc.ErrorPos(err)
+	if !ok {
+		fmt.Fprintf(w, "lipton: %s: %v\n", path, err)
+		return
+	}
+	fmt.Fprintf(w, "%s: error: %v\n", p, err)
+	if line := lang.SourceLine(src, p.Line); line != "" {
+		fmt.Fprintln(w, lang.Caret(line, p.Col))
+	}
 }
 
 // exploreExitCode is the exit code of a search: 0 for success, 1 for a
@@ -279,7 +311,7 @@ func parseInterleaved(fs *flag.FlagSet, args []string, stdout, stderr io.Writer)
 // mcOptions checks the flags against the file and converts them.
 func (o *exploreOptions) mcOptions(info *lang.Info) (mc.Options, error) {
 	opts := mc.Options{Instance: o.instance, Layer: o.layer, MaxStates: o.maxStates, MaxMemory: int64(o.maxMemory),
-		Timeout: o.timeout, NoPOR: o.noPOR, NoSymmetry: o.noSym, Atomicity: o.atomicity.a}
+		Timeout: o.timeout, NoPOR: o.noPOR, NoSymmetry: o.noSym, Atomicity: o.atomicity.a, Memory: o.memory.m}
 	if len(info.Instances) == 0 {
 		return opts, errNoInstance
 	}
@@ -297,6 +329,9 @@ func (o *exploreOptions) mcOptions(info *lang.Info) (mc.Options, error) {
 	top := info.TopLayer()
 	if opts.Layer < 0 || opts.Layer > top {
 		return opts, fmt.Errorf("there is no layer %d (the layers are 0..%d)", opts.Layer, top)
+	}
+	if opts.Memory != mc.MemorySC && opts.Layer != 0 {
+		return opts, fmt.Errorf("--memory %s runs layer 0 only (the implementation); at layer %d the steps are atomic actions that the layers below implement", opts.Memory, opts.Layer)
 	}
 	if opts.Atomicity == mc.AtomicityAccess && opts.Layer != 0 {
 		return opts, fmt.Errorf("--atomicity access runs layer 0 only (the implementation); at layer %d the steps are atomic actions that the layers below implement", opts.Layer)
@@ -413,6 +448,9 @@ func printStep(w io.Writer, n int, st mc.TraceStep) {
 	}
 	if st.Where != "" {
 		fmt.Fprintln(w, "         then "+st.Where)
+	}
+	if st.Buffer != "" {
+		fmt.Fprintln(w, "         store buffer: "+st.Buffer)
 	}
 }
 
