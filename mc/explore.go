@@ -287,9 +287,6 @@ func (e *explorer) snapshot() Stats {
 
 func (e *explorer) finish(res *Result) *Result {
 	res.Stats = e.snapshot()
-	if e.m.bufferFull {
-		res.Notes = append(res.Notes, fmt.Sprintf("a store buffer reached %d writes: a further write waited for a flush, so longer buffers were not explored", maxBuffer))
-	}
 	if e.failure != nil {
 		res.Status = Violation
 		res.Failure = e.failure
@@ -299,6 +296,13 @@ func (e *explorer) finish(res *Result) *Result {
 	}
 	if res.Status == OK {
 		e.checkCalls(res)
+	}
+	if res.Status == OK && e.m.bufferFull {
+		// A write that waited for room in a full buffer is a behaviour
+		// of a machine with bounded buffers only: the runs with longer
+		// buffers were not explored, so the search is not complete.
+		res.Status = Incomplete
+		res.Limit = fmt.Sprintf("a store buffer reached %d writes: a further write waited for a flush, so runs with longer buffers were not explored", maxBuffer)
 	}
 	return res
 }
