@@ -41,8 +41,10 @@ import (
 // LIPTON_SOUNDNESS_SEED shifts the seeds (default 0),
 // LIPTON_SOUNDNESS_JOBS sets the number of workers (default: the number
 // of CPUs) and LIPTON_SOUNDNESS_MAX_STATES the bound of every exploration
-// (default 100000; a run takes about 0.55 s of CPU per program with it). The long run writes every disagreement's program, with both
-// verdicts in its header, and a summary to LIPTON_SOUNDNESS_OUT.
+// (default 100000; a run takes about 0.55 s of CPU per program with it).
+// The long run writes every disagreement's program, with both verdicts
+// in its header, and a summary to LIPTON_SOUNDNESS_OUT, every 500
+// programs and at the end.
 
 const (
 	envSoundnessN    = "LIPTON_SOUNDNESS_N"
@@ -119,6 +121,10 @@ func TestSoundness(t *testing.T) {
 	st := runSoundness(cfg, corpus, func(done int, st *soundnessStats) {
 		if long && done%500 == 0 {
 			fmt.Fprintf(os.Stderr, "soundness: %d/%d programs: %s\n", done, cfg.programs, st.oneLine())
+			if cfg.out != "" {
+				// What was found so far survives a run that is stopped.
+				writeSoundnessOutput(t, cfg.out, st, fmt.Sprintf("after %d of %d programs:\n%s", done, cfg.programs, st.summary()))
+			}
 		}
 	})
 	summary := st.summary()
