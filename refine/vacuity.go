@@ -47,6 +47,14 @@ func vacuityChecks(l *layers.Layer) ([]*obl.Obligation, []*layers.Diagnostic) {
 				obs = append(obs, executes(a))
 			}
 		}
+		// A helper procedure too: its callers' paths go through its
+		// ensures, which a helper that can never return satisfies
+		// vacuously.
+		for _, p := range l.Procs {
+			if !p.Public {
+				obs = append(obs, returns(p))
+			}
+		}
 	}
 	return obs, nil
 }
@@ -107,8 +115,8 @@ func firstCallPossible(prog *layers.Program, public []string) *obl.Obligation {
 	return b.Obligation("vacuity-first-call", Vacuity, body)
 }
 
-// returns asks for a path on which public procedure p of layer 0, called
-// with its requires, returns. Every exit of the walk carries a witness
+// returns asks for a path on which procedure p of layer 0, called with
+// its requires, returns. Every exit of the walk carries a witness
 // assert; together they ask one question (see obl.Assert).
 func returns(p *layers.Proc) *obl.Obligation {
 	b := layers.NewBuilder(p.Layer.Program)
