@@ -182,6 +182,7 @@ type ClientsResult struct {
 	Status Status
 	Levels []ClientLevel // one per size searched, the last maybe unfinished
 	Done   int           // the largest size all of whose clients passed
+	Title  string        // what was checked
 	Roles  string        // how the instance's roles are used
 	Client string        // the client that failed or stopped, if any
 	Last   *Result       // that client's search
@@ -206,7 +207,7 @@ func RunClients(prog *layers.Program, opts Options, maxN int, onLevel func(Clien
 		return nil, fmt.Errorf("want at least 1 call, not %d", maxN)
 	}
 	roles, notes := clientRoles(inst)
-	c := &clientRun{prog: prog, opts: opts, inst: inst, roles: roles, onLevel: onLevel, start: time.Now(),
+	c := &clientRun{prog: prog, opts: opts, inst: inst, maxN: maxN, roles: roles, onLevel: onLevel, start: time.Now(),
 		res: &ClientsResult{Status: OK, Roles: describeRoles(roles), Notes: notes}}
 	for n := 1; n <= maxN; n++ {
 		if err := c.level(n); err != nil {
@@ -242,6 +243,7 @@ type clientRun struct {
 	prog    *layers.Program
 	opts    Options
 	inst    *lang.Instance
+	maxN    int
 	roles   []clientRole
 	onLevel func(ClientLevel)
 	start   time.Time
@@ -259,6 +261,10 @@ func (c *clientRun) level(n int) error {
 		var r *Result
 		if r, err = c.one(client); err != nil {
 			return false
+		}
+		if c.res.Title == "" && r.Title != "" {
+			c.res.Title = strings.Replace(r.Title, "instance "+client.Name.Name,
+				fmt.Sprintf("every client of instance %s with at most %s", c.inst.Name.Name, plural(c.maxN, "call")), 1)
 		}
 		lv.Clients++
 		lv.States += r.Stats.States
@@ -297,7 +303,7 @@ func (c *clientRun) one(client *lang.Instance) (*Result, error) {
 	if o.Timeout > 0 {
 		left := o.Timeout - time.Since(c.start)
 		if left <= 0 {
-			return &Result{Status: Incomplete, Title: client.Name.Name,
+			return &Result{Status: Incomplete,
 				Limit: fmt.Sprintf("the time limit (%s) was reached", c.opts.Timeout)}, nil
 		}
 		o.Timeout = left
