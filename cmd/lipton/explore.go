@@ -183,7 +183,7 @@ var exploreCmd = &command{
 	name:    "explore",
 	summary: "model-check a layer on a finite instance: every interleaving, or linearizability",
 	usage:   exploreUsage,
-	details: "Exit codes: 0 every reachable state explored and nothing failed; 1 a violation, or the search stopped at a limit or made no call (never success); 2 bad input or command line; 130 interrupted (SIGINT, Ctrl-C) and 143 terminated (SIGTERM), after the partial statistics.",
+	details: "Exit codes: 0 every reachable state explored and nothing failed (with --clients: every client up to N calls passed); 1 a violation, or the search stopped at a limit or made no call (never success); 2 bad input or command line; 130 interrupted (SIGINT, Ctrl-C) and 143 terminated (SIGTERM), after the partial statistics.",
 	flags:   func() *flag.FlagSet { return exploreFlags(&exploreOptions{}) },
 	groups: []flagGroup{
 		{"What to explore", []string{"instance", "layer"}},
