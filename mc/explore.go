@@ -28,8 +28,11 @@ const (
 // Options configure Run.
 type Options struct {
 	Instance string
-	Layer    int
-	Mode     Mode
+	// InstanceDecl, if set, is the instance to run instead of the one
+	// named Instance: a client that RunClients synthesizes.
+	InstanceDecl *lang.Instance
+	Layer        int
+	Mode         Mode
 	// SpecLayer is the layer checked against in ModeRefines; in
 	// ModeLinearizability it is the top layer.
 	SpecLayer int
@@ -103,7 +106,10 @@ type Result struct {
 
 // Run checks a layer of prog on an instance.
 func Run(prog *layers.Program, opts Options) (*Result, error) {
-	inst := prog.Info.Instances[opts.Instance]
+	inst := opts.InstanceDecl
+	if inst == nil {
+		inst = prog.Info.Instances[opts.Instance]
+	}
 	if inst == nil {
 		return nil, fmt.Errorf("there is no instance named %q%s", opts.Instance, prog.Info.DescribeInstances())
 	}

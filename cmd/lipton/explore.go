@@ -34,6 +34,7 @@ type exploreOptions struct {
 	atomicity       atomicityFlag
 	memory          memoryModelFlag
 	maxInput        sizeFlag // the size limit of the input file
+	clients         clientsFlag
 }
 
 // memoryFlag is --max-memory: a size such as 4GiB, in the units of
@@ -162,6 +163,7 @@ func exploreFlags(o *exploreOptions) *flag.FlagSet {
 	fs.StringVar(&o.instance, "instance", "", "the instance `NAME` to explore (default: the file's only instance)")
 	fs.IntVar(&o.layer, "layer", 0, "explore layer `L`")
 	fs.BoolVar(&o.linearizability, "linearizability", false, "check the layer against the top layer's atomic actions")
+	fs.Var(&o.clients, "clients", "check linearizability for every most parallel client of the instance with at most `N` calls in total (implies --linearizability)")
 	fs.Var(&o.refines, "refines", "check the layer against the next layer (or --refines=N against layer N)")
 	fs.Var(&o.atomicity, "atomicity", "where layer 0's threads interleave: `yield|access` (at yield points, the default, or at every access to a global)")
 	fs.Var(&o.memory, "memory", "the memory model layer 0 runs under: `sc|tso|pso` (sequential consistency, the default, or store buffers per thread, or per thread and location; tso and pso imply --atomicity access)")
@@ -181,11 +183,11 @@ var exploreCmd = &command{
 	name:    "explore",
 	summary: "model-check a layer on a finite instance: every interleaving, or linearizability",
 	usage:   exploreUsage,
-	details: "Exit codes: 0 every reachable state explored and nothing failed; 1 a violation, or the search stopped at a limit or made no call (never success); 2 bad input or command line; 130 interrupted (SIGINT, Ctrl-C) and 143 terminated (SIGTERM), after the partial statistics.",
+	details: "Exit codes: 0 every reachable state explored and nothing failed (with --clients: every client up to N calls passed); 1 a violation, or the search stopped at a limit or made no call (never success); 2 bad input or command line; 130 interrupted (SIGINT, Ctrl-C) and 143 terminated (SIGTERM), after the partial statistics.",
 	flags:   func() *flag.FlagSet { return exploreFlags(&exploreOptions{}) },
 	groups: []flagGroup{
 		{"What to explore", []string{"instance", "layer"}},
-		{"Mode", []string{"linearizability", "refines", "atomicity", "memory"}},
+		{"Mode", []string{"linearizability", "clients", "refines", "atomicity", "memory"}},
 		{"Limits", []string{"max-states", "max-memory", "timeout"}},
 		{"Search", []string{"no-por", "no-symmetry"}},
 		{"Output", []string{"quiet", "progress"}},
@@ -231,6 +233,9 @@ func runExplore(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(softMemoryLimit(opts.MaxMemory)))
+	if o.clients.set {
+		return runClients(stdout, stderr, path, f.Src, layers.Build(f, info), opts, o.clients.n, signaled)
+	}
 	res, err := mc.Run(layers.Build(f, info), opts)
 	if err != nil {
 		printRunError(stderr, path, f.Src, err)
@@ -277,6 +282,10 @@ func (o *exploreOptions) invalid(files []string) string {
 		return fmt.Sprintf("--max-states %d: want a number of states, or 0 for no limit", o.maxStates)
 	case o.timeout < 0:
 		return fmt.Sprintf("--timeout %s: want a duration such as 30s or 10m, or 0 for no limit", o.timeout)
+	case o.clients.set && o.clients.n < 1:
+		return fmt.Sprintf("--clients %d: want a number of calls, 1 or more", o.clients.n)
+	case o.clients.set && o.refines.set:
+		return "--clients checks linearizability: it excludes --refines"
 	case o.progress <= 0:
 		return fmt.Sprintf("--progress %s: want an interval such as 2s (--quiet prints no progress lines)", o.progress)
 	case len(files) == 0:
@@ -335,6 +344,9 @@ func (o *exploreOptions) mcOptions(info *lang.Info) (mc.Options, error) {
 	}
 	if opts.Atomicity == mc.AtomicityAccess && opts.Layer != 0 {
 		return opts, fmt.Errorf("--atomicity access runs layer 0 only (the implementation); at layer %d the steps are atomic actions that the layers below implement", opts.Layer)
+	}
+	if o.clients.set {
+		o.linearizability = true // --clients implies it (invalid rejects --refines)
 	}
 	switch {
 	case o.linearizability && o.refines.set:

@@ -17,6 +17,8 @@ import (
 const (
 	counterLin = "../../mc/testdata/counter-lin.lip"
 	incrSplit  = "../../mc/testdata/incr-split.lip"
+	// chaseLevNoFence is Chase-Lev without the fence in take.
+	chaseLevNoFence = "../../mc/testdata/weak/chaselev-nofence.lip"
 )
 
 // exploreCase is a command line of lipton explore and what it must give.
@@ -126,6 +128,24 @@ var exploreCases = []exploreCase{
 		nil, "lipton: " + counterLin + " is larger than 100 bytes (--max-input raises the limit)\n"},
 	{"help after the file", []string{"explore", counterLin, "-help=true"}, exitOK, []string{"usage: lipton explore", "Limits:"}, ""},
 	{"missing file", []string{"explore", "nope.lip"}, exitBadInput, nil, "nope.lip: no such file"},
+	{"clients find the TSO violation", []string{"explore", chaseLevNoFence, "--clients", "6", "--memory", "tso"}, exitFailed,
+		[]string{"every client of instance small with at most 6 calls, layer 0 against the atomic actions of layer 1 (linearizability)",
+			"roles: owner is an owner (its calls in thread 0); thief is parallel (each call in a thread of its own)",
+			"  4 calls: 5 clients, 37004 states, 82970 transitions,", "  5 calls: 3 clients,", "stopped\n",
+			"client small{owner(0) 3 calls, thief(1..2) 1 call each}:\n", "error: linearizability: thief(", "history (", "trace (",
+			"VIOLATION in client small{owner(0) 3 calls, thief(1..2) 1 call each} (5 calls); every client with at most 4 calls passes: "}, ""},
+	{"clients pass under SC", []string{"explore", chaseLevNoFence, "--clients", "3", "--linearizability"}, exitOK,
+		[]string{"  1 call: 2 clients,", "  2 calls: 3 clients,", "  3 calls: 4 clients,", "no violation: every client with at most 3 calls passes: "}, ""},
+	{"clients with a parallel role only", []string{"explore", "../../mc/testdata/treiber.lip", "--instance", "small", "--clients", "2"}, exitOK,
+		[]string{"roles: a is parallel", "note: role b calls what role a calls: its clients are a's", "  2 calls: 1 client,", "no violation: every client with at most 2 calls passes"}, ""},
+	{"clients stopped by the state limit", []string{"explore", "../../mc/testdata/weak/chaselev-fence.lip", "--clients", "5", "--max-states", "2000"}, exitFailed,
+		[]string{"  3 calls: 4 clients, 1688 states,", "  4 calls: 1 client, 2001 states, 2021 transitions,", "stopped\n",
+			"INCOMPLETE: the state limit (2000) was reached in client small{owner(0) 4 calls}; every client with at most 3 calls passes (largest number of calls finished: 3), which proves nothing about more calls: "}, ""},
+	{"clients 0", []string{"explore", counterLin, "--clients", "0"}, exitBadInput, nil, "lipton explore: --clients 0: want a number of calls, 1 or more\nusage:"},
+	{"negative clients", []string{"explore", counterLin, "--clients=-3"}, exitBadInput, nil, "--clients -3: want a number of calls, 1 or more"},
+	{"clients not a number", []string{"explore", counterLin, "--clients", "many"}, exitBadInput, nil, `invalid value "many" for flag --clients: want a number of calls`},
+	{"clients and refines", []string{"explore", counterLin, "--clients", "2", "--refines"}, exitBadInput, nil, "--clients checks linearizability: it excludes --refines"},
+	{"clients at the top layer", []string{"explore", counterLin, "--clients", "2", "--layer", "1"}, exitBadInput, nil, "layer 1 is the top layer"},
 }
 
 // TestExplore checks the command line of lipton explore: exit codes and
