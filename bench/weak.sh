@@ -18,6 +18,7 @@ CASES=(
 	"chaselev-fence|mc/testdata/weak/chaselev-fence.lip|small"
 	"chaselev-fence2|mc/testdata/weak/chaselev-fence2.lip|small"
 	"treiber|mc/testdata/treiber.lip|small"
+	"msqueue|mc/testdata/weak/msqueue.lip|small"
 )
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
