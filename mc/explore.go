@@ -625,7 +625,7 @@ func (e *explorer) reductionNotes() []string {
 	}
 	if e.m.access {
 		notes = append(notes, "access atomicity: threads interleave at every access to a global variable of layer 0; "+
-			"annotations and invariants are not checked after steps (they hold for fragment-atomic runs), asserts and the requires of called actions are")
+			"annotations and invariants are not checked after steps (they hold for fragment-atomic runs); asserts and the requires of called actions are checked")
 	}
 	if e.por {
 		notes = append(notes, "partial-order reduction: on")
