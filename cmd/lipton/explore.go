@@ -85,8 +85,12 @@ func softMemoryLimit(limit int64) int64 {
 	return limit + limit/8
 }
 
-// atomicityFlag is --atomicity yield|access.
-type atomicityFlag struct{ a mc.Atomicity }
+// atomicityFlag is --atomicity yield|access; set records that the
+// command line gave it.
+type atomicityFlag struct {
+	a   mc.Atomicity
+	set bool
+}
 
 // String implements flag.Value.
 func (f *atomicityFlag) String() string { return f.a.String() }
@@ -101,6 +105,7 @@ func (f *atomicityFlag) Set(s string) error {
 	default:
 		return fmt.Errorf("want yield or access")
 	}
+	f.set = true
 	return nil
 }
 
@@ -286,6 +291,8 @@ func (o *exploreOptions) invalid(files []string) string {
 		return fmt.Sprintf("--clients %d: want a number of calls, 1 or more", o.clients.n)
 	case o.clients.set && o.refines.set:
 		return "--clients checks linearizability: it excludes --refines"
+	case o.atomicity.set && o.atomicity.a == mc.AtomicityYield && o.memory.m != mc.MemorySC:
+		return fmt.Sprintf("--memory %s runs layer 0 at access atomicity (a store buffer holds single accesses): it excludes --atomicity yield", o.memory.m)
 	case o.progress <= 0:
 		return fmt.Sprintf("--progress %s: want an interval such as 2s (--quiet prints no progress lines)", o.progress)
 	case len(files) == 0:

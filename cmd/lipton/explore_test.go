@@ -145,6 +145,7 @@ var exploreCases = []exploreCase{
 	{"negative clients", []string{"explore", counterLin, "--clients=-3"}, exitBadInput, nil, "--clients -3: want a number of calls, 1 or more"},
 	{"clients not a number", []string{"explore", counterLin, "--clients", "many"}, exitBadInput, nil, `invalid value "many" for flag --clients: want a number of calls`},
 	{"clients and refines", []string{"explore", counterLin, "--clients", "2", "--refines"}, exitBadInput, nil, "--clients checks linearizability: it excludes --refines"},
+	{"tso with yield atomicity", []string{"explore", counterLin, "--memory", "tso", "--atomicity", "yield"}, exitBadInput, nil, "--memory tso runs layer 0 at access atomicity (a store buffer holds single accesses): it excludes --atomicity yield"},
 	{"clients at the top layer", []string{"explore", counterLin, "--clients", "2", "--layer", "1"}, exitBadInput, nil, "layer 1 is the top layer"},
 }
 
