@@ -382,6 +382,9 @@ instance i {
 	}},
 	{"instance parameter of unknown type", "layer 0 { action a(linear t: int, x: Foo) {} }\ninstance i { thread t(t = 0) calls a(x in 1..2); }", []string{`1:38: unknown type Foo`}},
 	{"instance without layers", "instance i { thread t(tid = 0) calls m; }", []string{`1:38: m is not a public method`}},
+	{"name with a gap in its layers", "layer 0 {\n  action h() {}\n  action a() {}\n}\nlayer 1 {\n  action a() {}\n}\nlayer 2 {\n  action h() {}\n  action a() {}\n}", []string{
+		`9:3: h is declared at layers 0 and 2 but not at layer 1: a name is followed from each layer to the next, so the layers that declare it must be consecutive`,
+	}},
 	{"public method missing at a layer", "layer 0 {\n  public action a() {}\n}\nlayer 1 {\n  action b() {}\n}", []string{
 		`2:3: public method a is not declared at layer 1: a public method is declared at every layer, 0 to 1`,
 	}},

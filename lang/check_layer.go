@@ -10,10 +10,39 @@ func (c *checker) checkLayers() {
 			c.declareSignature(m.Sig())
 		}
 	}
+	c.checkContiguous()
 	for i, l := range c.file.Layers {
 		c.layer = i
 		for _, m := range l.Members {
 			c.checkMember(m)
+		}
+	}
+}
+
+// checkContiguous rejects a name declared at two layers but not at one
+// between them: a method is followed from layer to layer by its name, and
+// refinement relates each layer to the next, so a name that disappears
+// and comes back would be two unrelated members under one name.
+func (c *checker) checkContiguous() {
+	layers := c.info.Layers
+	for i, li := range layers {
+		for _, m := range li.Layer.Members {
+			name := m.MemberName().Name
+			if i > 0 && layers[i-1].Members[name] != nil {
+				continue // reported, if at all, at its first layer
+			}
+			gap := -1
+			for j := i + 1; j < len(layers); j++ {
+				if layers[j].Members[name] == nil {
+					if gap < 0 {
+						gap = j
+					}
+				} else if gap >= 0 {
+					c.errorf(layers[j].Members[name].Pos(), "%s is declared at layers %d and %d but not at layer %d: a name is followed from each layer to the next, so the layers that declare it must be consecutive",
+						name, i, j, gap)
+					break
+				}
+			}
 		}
 	}
 }
