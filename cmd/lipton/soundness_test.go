@@ -425,6 +425,9 @@ const domainWidening = 12
 // maxPinnings bounds the initial valuations confirmViolation tries.
 const maxPinnings = 64
 
+// confirmStatesFactor multiplies the state limit of a confirming search.
+const confirmStatesFactor = 10
+
 // confirmViolation runs an exploration that found a violation again with
 // the instance's integer domain widened. The model checker draws havoc
 // (on both sides of a refinement check) and unconstrained initial values
@@ -460,6 +463,13 @@ func confirmViolation(src string, s exploreSpec, r exploreOutcome) exploreOutcom
 		r.detail += "; too many initial states to confirm it with a wider domain"
 		return r
 	}
+	// The wider domain has more states: the confirming search gets a
+	// larger budget, or a domain artifact stays unconfirmed (a run on
+	// 23 Nov 2026 flagged one whose wider search needed 37,241 states).
+	wide := s
+	if wide.opts.MaxStates > 0 {
+		wide.opts.MaxStates *= confirmStatesFactor
+	}
 	incomplete := false
 	for i := 0; i < n; i++ {
 		pin(slots, i, lo, hi)
@@ -467,7 +477,7 @@ func confirmViolation(src string, s exploreSpec, r exploreOutcome) exploreOutcom
 		if err != nil {
 			return r
 		}
-		switch explore(f, info, s).class {
+		switch explore(f, info, wide).class {
 		case exploreViolation:
 			r.detail += fmt.Sprintf("; still with ints %d..%d", lo-domainWidening, hi+domainWidening)
 			return r
