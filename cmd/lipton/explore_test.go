@@ -305,14 +305,7 @@ func TestExploreSignal(t *testing.T) {
 		t.Skip("no signals")
 	}
 	path := writeFile(t, "forever.lip", foreverSrc)
-	for _, tc := range []struct {
-		sig    syscall.Signal
-		code   int
-		reason string
-	}{
-		{syscall.SIGINT, exitInterrupted, "interrupted (SIGINT)"},
-		{syscall.SIGTERM, exitTerminated, "terminated (SIGTERM)"},
-	} {
+	for _, tc := range signalCases {
 		t.Run(tc.reason, func(t *testing.T) {
 			args := []string{"explore", path, "--max-states", "0", "--max-memory", "256MiB", "--progress", "1ms"}
 			code, stdout, stderr := runSignaled(t, tc.sig, args, "explore: ")

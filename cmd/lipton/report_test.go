@@ -139,6 +139,17 @@ layer 0 {
 	}
 }
 
+// signalCases are the signals that stop a run, with the exit code and
+// the reason each must report.
+var signalCases = []struct {
+	sig    syscall.Signal
+	code   int
+	reason string
+}{
+	{syscall.SIGINT, exitInterrupted, "interrupted (SIGINT)"},
+	{syscall.SIGTERM, exitTerminated, "terminated (SIGTERM)"},
+}
+
 // TestCheckSignal: Ctrl-C or SIGTERM stops lipton check while the solver
 // runs (a query Z3 does not finish); it prints what was decided, the
 // asserts not decided in one line, and exits with 130 or 143. The
@@ -149,14 +160,7 @@ func TestCheckSignal(t *testing.T) {
 		t.Skip("no signals")
 	}
 	path := writeFile(t, "fermat.lip", fermat)
-	for _, tc := range []struct {
-		sig    syscall.Signal
-		code   int
-		reason string
-	}{
-		{syscall.SIGINT, exitInterrupted, "interrupted (SIGINT)"},
-		{syscall.SIGTERM, exitTerminated, "terminated (SIGTERM)"},
-	} {
+	for _, tc := range signalCases {
 		t.Run(tc.reason, func(t *testing.T) {
 			code, stdout, stderr := runSignaled(t, tc.sig, []string{"check", "--progress", path}, "check: ")
 			if code != tc.code {
