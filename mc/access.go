@@ -669,3 +669,20 @@ func (m *model) noteAccess(cp *cproc, a *access, k code) code {
 		x.run.path[last].access = ""
 	}
 }
+
+// insideFragment reports whether a thread other than t waits at a point
+// that is not a yield point: between two accesses of a fragment, under
+// access atomicity.
+func insideFragment(s *dstate, t int) bool {
+	for u := range s.th {
+		th := &s.th[u]
+		if u == t || th.idle() {
+			continue
+		}
+		f := &th.frames[len(th.frames)-1]
+		if f.p.yield[f.node] == nil {
+			return true
+		}
+	}
+	return false
+}

@@ -111,6 +111,49 @@ instance two { thread worker(tid = 1..2) calls incr max 1; ints 0..3; }`
 	}
 }
 
+// TestContractInsideFragment checks that under access atomicity the
+// implementation's requires is no obligation while another thread is
+// inside a fragment, where an annotation may be false (found by the
+// differential soundness test, program 1321 of seed 3,000,000): p holds
+// a lock while x is 1 for a moment; a client calls p, which the
+// specification allows since x < 1 in every linearization; in the
+// fragment-atomic run the call's requires holds. The requires stays an
+// obligation when no other thread is inside a fragment: an
+// implementation that requires x < 0 fails in both atomicities.
+func TestContractInsideFragment(t *testing.T) {
+	const src = `
+var x: int = 0;
+var lk: bool = false layers 0..0;
+ghost var holder: int = -1 layers 0..0;
+invariant lk <==> holder != -1 layers 0..0;
+layer 0 {
+  right action acquire(linear tid: int) requires tid != -1 { assume !lk; lk, holder := true, tid; }
+  left action release(linear tid: int) requires tid != -1 && lk && holder == tid { lk, holder := false, -1; }
+  proc p(linear tid: int)
+    requires tid != -1 && holder != tid && x < REQ
+    ensures holder != tid
+  {
+    var t: int;
+    call acquire(tid);
+    both [assert lk && holder == tid; t := x;]
+    both [assert lk && holder == tid; x := t + 1;]
+    both [assert lk && holder == tid; x := -1;]
+    call release(tid);
+  }
+}
+layer 1 { atomic action p(linear tid: int) requires tid != -1 && x < 1 { x := -1; } }
+instance small { thread worker(tid = 0..2) calls p max 1; ints -1..2; }`
+	for _, tc := range []struct{ req, kind string }{{"1", ""}, {"0", "contract"}} {
+		prog := loadSrc(t, "inside-fragment.lip", strings.Replace(src, "REQ", tc.req, 1))
+		for _, mode := range []Mode{ModeLinearizability, ModeRefines} {
+			for _, at := range []Atomicity{AtomicityYield, AtomicityAccess} {
+				opts := Options{Instance: "small", Mode: mode, SpecLayer: 1, Atomicity: at}
+				runVerdict(t, prog, opts, tc.kind, "")
+			}
+		}
+	}
+}
+
 // TestContractChaseLev checks the example of the issue: a take that
 // requires false at layer 0 is never called by a client of layer 0, but
 // layer 3's take allows calls, so linearizability must fail.

@@ -257,7 +257,11 @@ func (ru *run) callFrame(s *dstate, ti *threadInfo, cc *callChoice, args []int64
 // Under weak memory the implementation's requires is no obligation
 // while some thread has buffered writes: it is an annotation of a proof
 // for sequential consistency, often over ghost variables, which run
-// ahead of memory until the buffers drain (weak.go).
+// ahead of memory until the buffers drain (weak.go). Under access
+// atomicity, for the same reason, it is no obligation while another
+// thread is inside a fragment: like every annotation it is proven for
+// runs where fragments are atomic (yieldCode), and there the other
+// thread's fragment could complete before the call.
 func (ru *run) clientCalls(s *dstate, ti *threadInfo, cc *callChoice, args []int64) bool {
 	mt := cc.m
 	if ru.spec == nil {
@@ -266,7 +270,7 @@ func (ru *run) clientCalls(s *dstate, ti *threadInfo, cc *callChoice, args []int
 	if !ru.specAllows(s, mt) {
 		return false
 	}
-	if mt.guard(ru.x.r) != 0 || ru.m.weak() && anyBuffered(s) {
+	if mt.guard(ru.x.r) != 0 || ru.m.weak() && anyBuffered(s) || ru.m.access && insideFragment(s, ru.t) {
 		return true
 	}
 	if !ru.otherGhostArgs(s, ti, cc, args) {
