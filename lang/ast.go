@@ -120,12 +120,23 @@ type VarDecl struct {
 }
 
 // FuncDecl is a pure function `function f(params): T { e }`.
+//
+// A yield invariant, `yield invariant Y(params) [layers a..b] { e1; e2; }`,
+// is a FuncDecl with YieldInv set: its result is bool and its Body is the
+// conjunction of Conjuncts. It is called only as a conjunct of a
+// procedure's annotations (docs/language.md, "Yield invariants"), where
+// it stands for its conjuncts, like CIVL's `call Y(...)` at a yield.
 type FuncDecl struct {
 	P      Pos
 	Name   *Ident
 	Params []*Param
 	Result TypeExpr
 	Body   Expr
+
+	YieldInv  bool
+	Layers    *LayerRange // yield invariants only; nil: every layer
+	Conjuncts []Expr      // yield invariants only
+	End       Pos         // yield invariants only: the closing brace
 }
 
 // InvariantDecl is `invariant e [layers a..b];`, conjoined to every yield
@@ -235,7 +246,11 @@ type Signature struct {
 	Returns  []*Param
 	Requires []Expr
 	Ensures  []Expr
-	Locals   []*LocalDecl
+	// Preserves holds the clauses written `preserves e`: each is also in
+	// Requires and in Ensures (the same node), and is kept here so that
+	// the formatter prints it as written and the checker checks it once.
+	Preserves []Expr
+	Locals    []*LocalDecl
 	Layer    *Layer
 	// Public says that the declaration is marked public, with the word
 	// at PublicPos (docs/language.md, "Public methods").

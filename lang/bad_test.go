@@ -269,6 +269,42 @@ var badCases = []struct {
 	{"old without argument", "var x: int;\nlayer 0 { proc p() { assert old() == x; } }", []string{`2:33: expected an expression, found ")"`}},
 	{"old unclosed", "var x: int;\nlayer 0 { proc p() { assert old(x == x; } }", []string{`2:39: expected ")" to close old(...), found ";"`}},
 	{"function named old", "function old(i: int): int { i }", []string{`1:10: a function cannot be named old`}},
+	// ---- yield invariants and preserves ----
+	{"yield invariant outside procedure annotations", "var x: int;\nyield invariant Y() { x >= 0; }\nfunction f(): bool { Y() }\ninvariant Y();\nlayer 0 {\n  action a() requires Y() { }\n  proc p() {\n    var b: bool;\n    assert Y();\n    b := Y();\n  }\n}", []string{
+		`3:22: yield invariant Y cannot be called in a function`,
+		`4:11: yield invariant Y can be called only in a procedure's requires, ensures, preserves, yield annotations and loop invariants`,
+		`6:23: yield invariant Y can be called only in a procedure's`,
+		`9:12: yield invariant Y can be called only in a procedure's`,
+		`10:10: yield invariant Y can be called only in a procedure's`,
+	}},
+	{"yield invariant not a conjunct", "var x: int;\nyield invariant Y(k: int) { x >= k; }\nlayer 0 {\n  proc p()\n    requires !Y(0)\n    ensures Y(1) || x == 0\n    ensures old(Y(2))\n  {\n    yield (forall i: int :: Y(i));\n    yield Y(3) == true;\n    yield x == 0 && (Y(4) ==> x > 0) && Y(5);\n  }\n}", []string{
+		`5:15: yield invariant Y must be a conjunct of the annotation`,
+		`6:13: yield invariant Y must be a conjunct of the annotation`,
+		`7:17: yield invariant Y must be a conjunct of the annotation`,
+		`9:29: yield invariant Y must be a conjunct of the annotation`,
+		`10:11: yield invariant Y must be a conjunct of the annotation`,
+		`11:22: yield invariant Y must be a conjunct of the annotation`,
+	}},
+	{"yield invariant declaration errors", "var x: int layers 0..0;\nghost var g: int;\nyield invariant A(ghost k: int) { k >= 0; }\nyield invariant B() layers 0..0 { x; }\nyield invariant C() layers 0..1 { x >= 0; }\nyield invariant D() layers 1..1 { g >= 0; }\nlayer 0 { proc p() { yield D(); } }\nlayer 1 { proc p() { } }", []string{
+		`3:25: a yield invariant's parameters cannot be ghost`,
+		`4:35: a clause of yield invariant B must have type bool, but has type int`,
+		`5:1: yield invariant C reads x, which is not visible at layer 1`,
+		`7:28: yield invariant D is declared for layers 1..1, so it cannot be called at layer 0`,
+	}},
+	{"yield invariant linear parameter", "type Tid = int;\nvar owner: [Tid]bool;\nyield invariant Own(linear t: Tid) { owner[t]; }\nlayer 0 {\n  proc p(linear t: Tid, u: Tid) requires Own(t) ensures Own(u) { yield Own(t + 0); }\n}", []string{
+		`5:61: parameter t of yield invariant Own is linear: the argument must be a linear parameter of the procedure`,
+		`5:76: parameter t of yield invariant Own is linear`,
+	}},
+	{"yield invariant arguments", "var x: int;\nyield invariant Y(k: int) { x >= k; }\nlayer 0 { proc p() { yield Y(true) && Y(); } }", []string{
+		`3:30: argument 1 of Y must have type int, not bool`,
+		`3:39: function Y takes 1 argument(s), but is called with 0`,
+	}},
+	{"yield invariant without clauses", "var x: int;\nyield invariant Y() { }", []string{`2:23: unexpected "}", expected an expression`}},
+	{"preserves with old and outputs", "var x: int;\nlayer 0 { proc p() returns (r: int) preserves old(x) == x preserves r == 0 { } }", []string{
+		`2:47: old is not allowed here`,
+		`2:69: r is not declared`,
+	}},
+	{"preserves is a keyword", "var preserves: int;", []string{`1:5: unexpected keyword preserves, expected a name`}},
 	{"fence in an action, in a step and with a mover tag", "var g: int;\nlayer 0 {\n  action a() { fence; }\n  proc p() { [ g := 1; fence; ] right fence; }\n}", []string{
 		`3:16: fence is not allowed in an action`,
 		`4:24: fence is not allowed in a step [...]`,

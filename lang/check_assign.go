@@ -210,6 +210,8 @@ func mentionsGhost(e Expr) bool {
 			found = found || x.Obj != nil && x.Obj.Ghost
 		case *CallExpr:
 			if x.Func.Obj != nil && x.Func.Obj.Func != nil {
+				// A yield invariant is proof text, ghost as a whole.
+				found = found || x.Func.Obj.Func.YieldInv
 				for _, g := range x.Func.Obj.Func.Globals {
 					found = found || g.Ghost
 				}

@@ -136,6 +136,9 @@ func (c *checker) checkFuncs() {
 		for _, p := range d.Params {
 			fi.Params = append(fi.Params, &Object{Kind: ObjBound, Type: c.typeOf(p.Type)})
 		}
+		if d.YieldInv {
+			c.checkYieldInvDecl(d)
+		}
 		fi.Result = c.typeOf(d.Result)
 		d.Name.Obj.Type = fi.Result
 	}
@@ -144,17 +147,27 @@ func (c *checker) checkFuncs() {
 		fi := d.Name.Obj.Func
 		c.pushScope()
 		for i, p := range d.Params {
-			if p.Linear || p.Ghost {
+			if (p.Linear || p.Ghost) && !d.YieldInv {
 				c.errorf(p.Name.P, "function parameters cannot be linear or ghost")
 			}
 			c.declare(p.Name, fi.Params[i])
 		}
 		ctx := &exprCtx{fn: d.Name.Obj}
-		c.expect(d.Body, fi.Result, ctx, "the body of function "+d.Name.Name)
+		what := "the body of function " + d.Name.Name
+		if d.YieldInv {
+			what = "a clause of yield invariant " + d.Name.Name
+			for _, e := range d.Conjuncts {
+				c.expect(e, Bool, ctx, what)
+			}
+			typeConjunction(d)
+		} else {
+			c.expect(d.Body, fi.Result, ctx, what)
+		}
 		callees[d.Name.Obj] = ctx.callees
 		c.popScope()
 	}
 	c.closeFuncGlobals(callees)
+	c.checkYieldInvGlobals()
 }
 
 // closeFuncGlobals computes the globals each function reads through the

@@ -24,6 +24,9 @@ type exprCtx struct {
 	// expression being checked, if any.
 	oldOK bool
 	inOld *OldExpr
+	// yieldInvs holds the calls of yield invariants allowed here: in a
+	// procedure's annotation, its top-level conjuncts (nil elsewhere).
+	yieldInvs map[*CallExpr]bool
 }
 
 // expect checks e and reports an error if its type is not want.
@@ -250,6 +253,9 @@ func (c *checker) call(e *CallExpr, ctx *exprCtx) Type {
 		if t := a.Type(); t != nil && fi.Params[i].Type != nil && !Identical(t, fi.Params[i].Type) {
 			c.errorf(a.Pos(), "argument %d of %s must have type %s, not %s", i+1, o.Name, fi.Params[i].Type, t)
 		}
+	}
+	if fi.YieldInv {
+		c.callYieldInv(e, o, ctx)
 	}
 	c.callFunc(e, o, ctx)
 	return fi.Result

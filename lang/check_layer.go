@@ -80,7 +80,6 @@ func (c *checker) checkMember(m Member) {
 	c.member = m
 	defer func() { c.member = nil }()
 	sig := m.Sig()
-	here := &LayerRange{Lo: c.layer, Hi: c.layer}
 	c.pushScope()
 	defer c.popScope()
 	for _, p := range sig.Params {
@@ -89,8 +88,9 @@ func (c *checker) checkMember(m Member) {
 			c.errorf(p.Name.P, "a linear parameter cannot be ghost")
 		}
 	}
+	_, isProc := m.(*Proc)
 	for _, e := range sig.Requires {
-		c.expect(e, Bool, &exprCtx{layers: here}, "a requires clause")
+		c.expect(e, Bool, c.specCtx(e, isProc, false), "a requires clause")
 	}
 	for _, p := range sig.Returns {
 		c.declare(p.Name, p.Name.Obj)
@@ -98,9 +98,8 @@ func (c *checker) checkMember(m Member) {
 			c.errorf(p.Name.P, "linear is allowed on parameters only, not on outputs")
 		}
 	}
-	_, isProc := m.(*Proc)
-	for _, e := range sig.Ensures {
-		c.expect(e, Bool, &exprCtx{layers: here, oldOK: isProc}, "an ensures clause")
+	for _, e := range without(sig.Ensures, sig.Preserves) {
+		c.expect(e, Bool, c.specCtx(e, isProc, isProc), "an ensures clause")
 	}
 	for _, d := range sig.Locals {
 		t := c.typeOf(d.Type)

@@ -103,7 +103,7 @@ func (c *checker) procStmt(s Stmt, sc stmtCtx) {
 		c.block(&Block{Stmts: s.Body}, stmtCtx{inStep: true})
 	case *YieldStmt:
 		if s.Ann != nil {
-			c.expect(s.Ann, Bool, &exprCtx{layers: c.here(), oldOK: true}, "a yield annotation")
+			c.expect(s.Ann, Bool, c.annotationCtx(s.Ann, true), "a yield annotation")
 		}
 	case *WhileStmt:
 		c.whileStmt(s, sc)
@@ -160,7 +160,7 @@ func (c *checker) whileStmt(s *WhileStmt, sc stmtCtx) {
 		c.expect(s.Cond, Bool, ctx, "a loop condition")
 	}
 	for _, inv := range s.Invariants {
-		c.expect(inv, Bool, &exprCtx{layers: c.here(), oldOK: true}, "a loop invariant")
+		c.expect(inv, Bool, c.annotationCtx(inv, true), "a loop invariant")
 	}
 	body := sc
 	body.inLoop = true

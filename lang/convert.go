@@ -50,6 +50,8 @@ func (c *converter) decl(g *gDecl) Decl {
 		fn := g.Func
 		return &FuncDecl{P: posOf(fn.Pos), Name: c.ident(fn.Name), Params: c.params(fn.Params),
 			Result: c.typ(fn.Result), Body: c.expr(fn.Body)}
+	case g.YieldInv != nil:
+		return c.yieldInv(g.YieldInv)
 	case g.Inv != nil:
 		return &InvariantDecl{P: posOf(g.Inv.Pos), Expr: c.expr(g.Inv.Expr), Layers: c.layerRange(g.Inv.Layers)}
 	case g.Layer != nil:
@@ -57,6 +59,23 @@ func (c *converter) decl(g *gDecl) Decl {
 	default:
 		return c.instance(g.Instance)
 	}
+}
+
+// yieldInv converts a yield invariant into a FuncDecl whose body is the
+// conjunction of its clauses.
+func (c *converter) yieldInv(g *gYieldInv) *FuncDecl {
+	name := c.ident(g.Name)
+	d := &FuncDecl{P: posOf(g.Pos), Name: name, Params: c.params(g.Params), YieldInv: true,
+		Result: &NamedType{Name: &Ident{P: name.P, Name: "bool"}},
+		Layers: c.layerRange(g.Layers), End: posOf(g.End.Pos)}
+	for _, e := range g.Body {
+		d.Conjuncts = append(d.Conjuncts, c.expr(e))
+	}
+	d.Body = d.Conjuncts[0]
+	for _, e := range d.Conjuncts[1:] {
+		d.Body = &BinaryExpr{ExprBase: ExprBase{P: d.Body.Pos()}, Op: OpAnd, OpPos: e.Pos(), X: d.Body, Y: e}
+	}
+	return d
 }
 
 func (c *converter) layer(g *gLayer) *Layer {
@@ -88,10 +107,16 @@ func (c *converter) layer(g *gLayer) *Layer {
 func (c *converter) signature(name *gIdent, params, returns []*gParam, specs []*gSpec, l *Layer) Signature {
 	sig := Signature{Name: c.ident(name), Params: c.params(params), Returns: c.params(returns), Layer: l}
 	for _, s := range specs {
-		if s.Kind == "requires" {
-			sig.Requires = append(sig.Requires, c.expr(s.Expr))
-		} else {
-			sig.Ensures = append(sig.Ensures, c.expr(s.Expr))
+		e := c.expr(s.Expr)
+		switch s.Kind {
+		case "requires":
+			sig.Requires = append(sig.Requires, e)
+		case "ensures":
+			sig.Ensures = append(sig.Ensures, e)
+		default:
+			sig.Requires = append(sig.Requires, e)
+			sig.Ensures = append(sig.Ensures, e)
+			sig.Preserves = append(sig.Preserves, e)
 		}
 	}
 	return sig

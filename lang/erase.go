@@ -71,7 +71,7 @@ func eraseDecl(d Decl) Decl {
 		c.Layers = nil
 		return &c
 	case *FuncDecl:
-		if mentionsGhostState(d.Body) {
+		if d.YieldInv || mentionsGhostState(d.Body) {
 			return nil
 		}
 	case *InvariantDecl:
@@ -117,6 +117,7 @@ func eraseSignature(s Signature) Signature {
 	c.Returns = realParams(s.Returns)
 	c.Requires = realExprs(s.Requires)
 	c.Ensures = realExprs(s.Ensures)
+	c.Preserves = realExprs(s.Preserves)
 	c.Locals = nil
 	for _, d := range s.Locals {
 		if !d.Ghost {

@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"slices"
 	"fmt"
 	"strings"
 )
@@ -153,6 +154,10 @@ func (p *printer) decl(d Decl) {
 	case *VarDecl:
 		p.line(d.P, "%svar %s: %s%s%s;", ghostWord(d.Ghost), d.Name.Name, TypeString(d.Type), optInit(d.Init), layersClause(d.Layers))
 	case *FuncDecl:
+		if d.YieldInv {
+			p.yieldInv(d)
+			return
+		}
 		p.line(d.P, "function %s(%s): %s { %s }", d.Name.Name, paramList(d.Params), TypeString(d.Result), ExprString(d.Body))
 	case *InvariantDecl:
 		p.line(d.P, "invariant %s%s;", ExprString(d.Expr), layersClause(d.Layers))
@@ -213,6 +218,34 @@ func (p *printer) layer(l *Layer) {
 
 // closeBrace prints the comments inside a block before its closing brace,
 // then the brace.
+// yieldInv prints a yield invariant, one clause per line.
+func (p *printer) yieldInv(d *FuncDecl) {
+	p.line(d.P, "yield invariant %s(%s)%s {", d.Name.Name, paramList(d.Params), layersClause(d.Layers))
+	p.indent++
+	for _, e := range d.Conjuncts {
+		p.line(e.Pos(), "%s;", ExprString(e))
+	}
+	p.closeBrace(d.End)
+}
+
+func (p *printer) clauses(kw string, es []Expr) {
+	for _, e := range es {
+		p.line(e.Pos(), "%s %s", kw, ExprString(e))
+	}
+}
+
+// without returns the expressions of es that are not in drop (the same
+// nodes).
+func without(es, drop []Expr) []Expr {
+	var out []Expr
+	for _, e := range es {
+		if !slices.Contains(drop, e) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
 func (p *printer) closeBrace(end Pos) {
 	p.flushComments(end.Offset)
 	p.blank = false
@@ -243,12 +276,9 @@ func (p *printer) member(m Member) {
 	}
 	p.line(m.Pos(), "%s %s(%s)%s", head, sig.Name.Name, paramList(sig.Params), rets)
 	p.indent++
-	for _, e := range sig.Requires {
-		p.line(e.Pos(), "requires %s", ExprString(e))
-	}
-	for _, e := range sig.Ensures {
-		p.line(e.Pos(), "ensures %s", ExprString(e))
-	}
+	p.clauses("requires", without(sig.Requires, sig.Preserves))
+	p.clauses("preserves", sig.Preserves)
+	p.clauses("ensures", without(sig.Ensures, sig.Preserves))
 	p.indent--
 	p.line(body.P, "{")
 	p.indent++

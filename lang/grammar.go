@@ -19,6 +19,7 @@ type gDecl struct {
 	Var      *gVarDecl   `parser:"| @@"`
 	Func     *gFuncDecl  `parser:"| @@"`
 	Inv      *gInvDecl   `parser:"| @@"`
+	YieldInv *gYieldInv  `parser:"| @@"`
 	Layer    *gLayer     `parser:"| @@"`
 	Instance *gInstance  `parser:"| @@"`
 }
@@ -63,6 +64,15 @@ type gInvDecl struct {
 	Pos    lexer.Position
 	Expr   *gExpr       `parser:"'invariant' @@"`
 	Layers *gLayerRange `parser:"@@? ';'"`
+}
+
+type gYieldInv struct {
+	Pos    lexer.Position
+	Name   *gIdent      `parser:"'yield' 'invariant' @@"`
+	Params []*gParam    `parser:"'(' (@@ (',' @@)*)? ')'"`
+	Layers *gLayerRange `parser:"@@? '{'"`
+	Body   []*gExpr     `parser:"(@@ ';')+"`
+	End    gEnd         `parser:"@@"`
 }
 
 type gLayer struct {
@@ -114,7 +124,7 @@ type gMover struct {
 }
 
 type gSpec struct {
-	Kind string `parser:"@('requires' | 'ensures')"`
+	Kind string `parser:"@('requires' | 'ensures' | 'preserves')"`
 	Expr *gExpr `parser:"@@ ';'?"`
 }
 

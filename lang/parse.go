@@ -151,7 +151,7 @@ func syntaxError(err error, toks []lexer.Token) *Error {
 func refineExpected(exp string, tok lexer.Token, prev *lexer.Token) string {
 	switch {
 	case prev == nil && exp == "":
-		return "a declaration (type, const, var, ghost var, function, invariant, layer or instance)"
+		return "a declaration (type, const, var, ghost var, function, invariant, yield invariant, layer or instance)"
 	case prev != nil && isMoverWord(prev.Value) && (exp == `"var"` || exp == "a statement"):
 		return "a statement after the mover tag " + prev.Value
 	case exp == `"action"` && (prev == nil || !isMoverWord(prev.Value)):

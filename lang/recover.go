@@ -15,7 +15,7 @@ var topLevelOnly = map[string]bool{"type": true, "const": true, "function": true
 
 // topLevelAtDepth0 start a top-level declaration only outside braces,
 // brackets and parentheses (a function's parameters may be ghost).
-var topLevelAtDepth0 = map[string]bool{"var": true, "ghost": true, "invariant": true}
+var topLevelAtDepth0 = map[string]bool{"var": true, "ghost": true, "invariant": true, "yield": true}
 
 func recoverErrors(toks []lexer.Token) ErrorList {
 	var errs ErrorList
@@ -41,7 +41,7 @@ func splitDecls(toks []lexer.Token) []span {
 	start, depth := 0, 0
 	for i, t := range toks[:len(toks)-1] {
 		cut := t.Type == tokKeyword && (topLevelOnly[t.Value] ||
-			depth == 0 && topLevelAtDepth0[t.Value] && !(t.Value == "var" && i > 0 && toks[i-1].Value == "ghost"))
+			depth == 0 && topLevelAtDepth0[t.Value] && !continues(toks, i))
 		if cut && i > start {
 			pieces = append(pieces, span{start, i})
 			start = i
@@ -52,6 +52,16 @@ func splitDecls(toks []lexer.Token) []span {
 		depth += braceDelta(t)
 	}
 	return append(pieces, span{start, len(toks) - 1})
+}
+
+// continues reports whether the keyword at toks[i] continues the
+// declaration its predecessor starts: `ghost var`, `yield invariant`.
+func continues(toks []lexer.Token, i int) bool {
+	if i == 0 {
+		return false
+	}
+	prev, t := toks[i-1].Value, toks[i].Value
+	return prev == "ghost" && t == "var" || prev == "yield" && t == "invariant"
 }
 
 func braceDelta(t lexer.Token) int {

@@ -101,4 +101,8 @@ type FuncInfo struct {
 	Result  Type
 	Globals []*Object
 	Consts  []*Object
+	// YieldInv says that the function is a yield invariant, declared for
+	// Layers (check_yieldinv.go).
+	YieldInv bool
+	Layers   LayerRange
 }

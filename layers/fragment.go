@@ -302,9 +302,14 @@ func (g *Fragments) callThrough(y *YieldPoint) obl.Cmd {
 	for _, o := range call.Outs {
 		havoc = append(havoc, g.Env.Var(o.Obj))
 	}
-	msg := fmt.Sprintf("the requires of %s may not hold at this call", call.Callee.Name)
+	msg := func(what string) string {
+		if what == y.Describe() {
+			return fmt.Sprintf("the requires of %s may not hold at this call", call.Callee.Name)
+		}
+		return fmt.Sprintf("%s may not hold at this call", what)
+	}
 	return obl.Sequence(
-		assertion(g.Mode, g.B.AnnotationAt(y, g.Env), msg, call.P, y.Callee().P),
+		g.B.annotationAsserts(g.Mode, y, g.Env, msg, []lang.Pos{call.P, y.Callee().P}),
 		&obl.Havoc{Vars: havoc},
 		&obl.Assume{E: g.B.AnnotationAfter(y, g.Env)},
 	)

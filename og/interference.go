@@ -85,18 +85,22 @@ func nonInterferenceCheck(y *layers.YieldPoint, f interferer) *obl.Obligation {
 		env2 := b.Frame(env, &f.action.Decl.Signature, ".2", "thread 2 ("+f.action.Name()+")")
 		pre = obl.And(b.Conj(f.action.Decl.Requires, env2), b.Conj(l.Invariants, env2))
 		distinct = layers.Distinct(&y.Proc.Decl.Signature, env1, &f.action.Decl.Signature, env2)
-		msg := fmt.Sprintf("%s may be invalidated by another thread running %s", y.Describe(), f.name())
+		msg := func(what string) string {
+			return fmt.Sprintf("%s may be invalidated by another thread running %s", what, f.name())
+		}
 		code = obl.Sequence(b.Stmts(f.action.Decl.Body.Stmts, env2, layers.Assume),
-			layers.Check(NonInterference, target, msg, y.Pos, f.action.Decl.P))
+			b.CheckAnnotation(NonInterference, y, env1, msg, y.Pos, f.action.Decl.P))
 	} else {
 		env2 := b.Frame(env, &f.proc.Decl.Signature, ".2", "thread 2 ("+f.proc.Name()+")")
 		pre = obl.And(b.AnnotationAfter(f.start, env2), b.ParamFacts(f.proc, env2))
 		distinct = layers.Distinct(&y.Proc.Decl.Signature, env1, &f.proc.Decl.Signature, env2)
 		g := &layers.Fragments{B: b, Env: env2, Proc: f.proc, Mode: layers.Assume}
 		g.End = func(q *layers.YieldPoint) obl.Cmd {
-			msg := fmt.Sprintf("%s may be invalidated by another thread running %s to line %d",
-				y.Describe(), f.name(), q.Pos.Line)
-			return layers.Check(NonInterference, target, msg, y.Pos, f.start.Pos, q.Pos)
+			msg := func(what string) string {
+				return fmt.Sprintf("%s may be invalidated by another thread running %s to line %d",
+					what, f.name(), q.Pos.Line)
+			}
+			return b.CheckAnnotation(NonInterference, y, env1, msg, y.Pos, f.start.Pos, q.Pos)
 		}
 		code = g.From(f.start)
 	}

@@ -68,11 +68,13 @@ func sequential(p *layers.Proc) *obl.Obligation {
 	}
 	w := &layers.Walk{B: b, Env: env, Proc: p, Mode: layers.Mode{Check: true, Kind: Sequential}}
 	w.Reach = func(q *layers.YieldPoint) obl.Cmd {
-		msg := fmt.Sprintf("%s may not hold when %s reaches it", q.Describe(), p.Name())
-		if q.Kind == layers.YieldExit {
-			msg = fmt.Sprintf("%s may not hold at exit", q.Describe())
+		msg := func(what string) string {
+			if q.Kind == layers.YieldExit {
+				return fmt.Sprintf("%s may not hold at exit", what)
+			}
+			return fmt.Sprintf("%s may not hold when %s reaches it", what, p.Name())
 		}
-		return layers.Check(Sequential, b.AnnotationAt(q, env), msg, q.Pos)
+		return b.CheckAnnotation(Sequential, q, env, msg, q.Pos)
 	}
 	w.Resume = func(q *layers.YieldPoint) obl.Cmd {
 		title := fmt.Sprintf("after the %s at line %d, other threads having run", q.Kind, q.Pos.Line)

@@ -23,14 +23,16 @@ import (
 //	// expect: proven
 //	// expect: fail <check kind> at <line>      (one line per expected failure)
 //	// expect: error at <line>                  (rejected by the front end)
+//	// expect: message "<text>"                 (some failure's message contains text)
 //
 // A failing file must fail every listed (check, line) pair, and fail no
 // check kind that is not listed.
 
 type expectation struct {
-	proven bool
-	errAt  int // > 0: the front end must reject the file at this line
-	fails  []expectedFail
+	proven   bool
+	errAt    int // > 0: the front end must reject the file at this line
+	fails    []expectedFail
+	messages []string // each in the message of some failure
 }
 
 type expectedFail struct {
@@ -42,6 +44,7 @@ var (
 	expectFail  = regexp.MustCompile(`^//\s*expect:\s*fail\s+(.+?)\s+at\s+(\d+)\s*$`)
 	expectError = regexp.MustCompile(`^//\s*expect:\s*error\s+at\s+(\d+)\s*$`)
 	expectOK    = regexp.MustCompile(`^//\s*expect:\s*proven\s*$`)
+	expectMsg   = regexp.MustCompile(`^//\s*expect:\s*message\s+"(.+)"\s*$`)
 )
 
 // readExpectation parses the expect lines of a file's leading comments.
@@ -62,6 +65,8 @@ func readExpectation(src []byte) (expectation, error) {
 			m := expectFail.FindStringSubmatch(line)
 			n, _ := strconv.Atoi(m[2])
 			e.fails = append(e.fails, expectedFail{m[1], n})
+		case expectMsg.MatchString(line):
+			e.messages = append(e.messages, expectMsg.FindStringSubmatch(line)[1])
 		case strings.Contains(line, "expect:"):
 			return e, fmt.Errorf("malformed expect line %q", line)
 		}
@@ -128,6 +133,19 @@ func checkCorpusFile(t *testing.T, path string) {
 		return
 	}
 	checkFailures(t, r, want.fails)
+	checkMessages(t, r, want.messages)
+}
+
+func checkMessages(t *testing.T, r *check.Result, want []string) {
+	for _, m := range want {
+		found := false
+		for _, f := range r.Findings {
+			found = found || !f.Unknown && strings.Contains(f.Msg, m)
+		}
+		if !found {
+			t.Errorf("no failure's message contains %q; got:\n%s", m, describeFindings(r))
+		}
+	}
 }
 
 func checkFrontEndError(t *testing.T, err error, line int) {

@@ -1,0 +1,95 @@
+package layers
+
+import (
+	"fmt"
+
+	"github.com/lipton-dev/lipton/lang"
+	"github.com/lipton-dev/lipton/obl"
+)
+
+// An annotation is checked as one assert per part, so that a failure
+// says which part failed: the conjuncts the yield point states directly
+// together with the layer's invariants, and each yield invariant it calls
+// (docs/language.md, "Yield invariants"). An annotation that calls no
+// yield invariant is one part, checked by one assert as before.
+
+// annotationPart is a part of the annotation of a yield point.
+type annotationPart struct {
+	what  string    // "the requires of put", "yield invariant Owns(tid), called in ..."
+	exprs []obl.Expr
+	pos   []lang.Pos // the call and the yield invariant's declaration; nil for the direct part
+}
+
+// CheckAnnotation asserts the annotation of y (AnnotationAt) in env, one
+// assert per part. msg builds an assert's message from the description
+// of its part; pos are the positions of the message, the yield point's
+// first (a yield invariant's call and declaration replace it).
+func (b *Builder) CheckAnnotation(kind obl.Kind, y *YieldPoint, env *Env, msg func(what string) string, pos ...lang.Pos) obl.Cmd {
+	return b.annotationAsserts(Mode{Check: true, Kind: kind}, y, env, msg, pos)
+}
+
+func (b *Builder) annotationAsserts(m Mode, y *YieldPoint, env *Env, msg func(string) string, pos []lang.Pos) obl.Cmd {
+	var cmds []obl.Cmd
+	for _, part := range b.annotationParts(y, env) {
+		ps := pos
+		if part.pos != nil {
+			ps = append(append([]lang.Pos(nil), part.pos...), pos[min(1, len(pos)):]...)
+		}
+		cmds = append(cmds, assertion(m, obl.And(part.exprs...), msg(part.what), ps...))
+	}
+	return obl.Sequence(cmds...)
+}
+
+// annotationParts splits the annotation of y into its parts. The direct
+// part comes first; it is left out only if it is empty and some yield
+// invariant is called.
+func (b *Builder) annotationParts(y *YieldPoint, env *Env) []annotationPart {
+	anns, annEnv := y.Ann, env
+	if q := y.Callee(); q != nil {
+		anns, annEnv = q.Requires, b.calleeEnv(y, env)
+	}
+	direct := annotationPart{what: y.Describe()}
+	var calls []annotationPart
+	var directPos []lang.Pos // of the direct part's first conjunct, once an annotation is split
+	for _, a := range anns {
+		if !callsYieldInv(a) {
+			direct.exprs = append(direct.exprs, b.Expr(a, annEnv))
+			directPos = append(directPos, a.Pos())
+			continue
+		}
+		for _, k := range lang.Conjuncts(a) {
+			call, ok := k.(*lang.CallExpr)
+			if !ok || !call.Func.Obj.Func.YieldInv {
+				direct.exprs = append(direct.exprs, b.Expr(k, annEnv))
+				directPos = append(directPos, k.Pos())
+				continue
+			}
+			decl := call.Func.Obj.Decl.(*lang.FuncDecl)
+			calls = append(calls, annotationPart{
+				what:  fmt.Sprintf("yield invariant %s, called in %s,", lang.ExprString(call), y.Describe()),
+				exprs: []obl.Expr{b.Expr(call, annEnv)},
+				pos:   []lang.Pos{call.P, decl.P},
+			})
+		}
+	}
+	for _, inv := range y.Proc.Layer.Invariants {
+		direct.exprs = append(direct.exprs, b.Expr(inv, env))
+	}
+	if len(calls) > 0 && len(directPos) > 0 {
+		direct.pos = directPos[:1] // the yield point's position may be a yield invariant's call
+	}
+	if len(direct.exprs) == 0 && len(calls) > 0 {
+		return calls
+	}
+	return append([]annotationPart{direct}, calls...)
+}
+
+// callsYieldInv reports whether a conjunct of e calls a yield invariant.
+func callsYieldInv(e lang.Expr) bool {
+	for _, k := range lang.Conjuncts(e) {
+		if call, ok := k.(*lang.CallExpr); ok && call.Func.Obj.Func.YieldInv {
+			return true
+		}
+	}
+	return false
+}
