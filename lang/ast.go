@@ -251,7 +251,7 @@ type Signature struct {
 	// the formatter prints it as written and the checker checks it once.
 	Preserves []Expr
 	Locals    []*LocalDecl
-	Layer    *Layer
+	Layer     *Layer
 	// Public says that the declaration is marked public, with the word
 	// at PublicPos (docs/language.md, "Public methods").
 	Public    bool

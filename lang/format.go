@@ -1,8 +1,8 @@
 package lang
 
 import (
-	"slices"
 	"fmt"
+	"slices"
 	"strings"
 )
 

@@ -15,7 +15,7 @@ import (
 
 // annotationPart is a part of the annotation of a yield point.
 type annotationPart struct {
-	what  string    // "the requires of put", "yield invariant Owns(tid), called in ..."
+	what  string // "the requires of put", "yield invariant Owns(tid), called in ..."
 	exprs []obl.Expr
 	pos   []lang.Pos // the call and the yield invariant's declaration; nil for the direct part
 }
