@@ -75,7 +75,18 @@ type MapTypeExpr struct {
 	Key, Val TypeExpr
 }
 
-func (t *NamedType) Pos() Pos   { return t.Name.P }
+func (t *NamedType) Pos() Pos { return t.Name.P }
+
+// EnumTypeExpr is enum { A, B, ... }, the right-hand side of a type
+// declaration.
+type EnumTypeExpr struct {
+	P       Pos
+	Members []*Ident
+}
+
+func (t *EnumTypeExpr) Pos() Pos { return t.P }
+func (*EnumTypeExpr) typeExpr()  {}
+
 func (t *MapTypeExpr) Pos() Pos { return t.P }
 func (*NamedType) typeExpr()    {}
 func (*MapTypeExpr) typeExpr()  {}

@@ -121,8 +121,8 @@ var badCases = []struct {
 	{"equality of int and bool", "var f: bool = 1 == true;", []string{`1:17: == compares values of the same type, but here compares int with bool`}},
 	{"inequality of maps", "var m: [int]int;\nvar n: [int]bool;\ninvariant m != n;", []string{`3:13: != compares values of the same type, but here compares [int]int with [int]bool`}},
 	{"result type of comparison", "var x: int = 1 < 2;", []string{`1:14: the initial value of x must have type int, but has type bool`}},
-	{"map key type", "var m: [[int]int]int;", []string{`1:9: map keys must be int or bool, not [int]int`}},
-	{"map type in quantifier", "var q: bool = forall k: [int]int :: true;", []string{`1:22: quantified variables must be int or bool, not [int]int`}},
+	{"map key type", "var m: [[int]int]int;", []string{`1:9: map keys must be int, bool or an enumeration, not [int]int`}},
+	{"map type in quantifier", "var q: bool = forall k: [int]int :: true;", []string{`1:22: quantified variables must be int, bool or an enumeration, not [int]int`}},
 	{"quantifier body", "var q: bool = exists k: int :: k;", []string{`1:32: the body of a quantifier must have type bool, but has type int`}},
 	{"index of non-map", "var n: int;\ninvariant n[1] == 0;", []string{`2:12: only maps can be indexed, and this is an int`}},
 	{"map key of wrong type", "var m: [int]bool;\ninvariant m[true];", []string{`2:13: map key must have type int, not bool`}},
@@ -269,6 +269,21 @@ var badCases = []struct {
 	{"old without argument", "var x: int;\nlayer 0 { proc p() { assert old() == x; } }", []string{`2:33: expected an expression, found ")"`}},
 	{"old unclosed", "var x: int;\nlayer 0 { proc p() { assert old(x == x; } }", []string{`2:39: expected ")" to close old(...), found ";"`}},
 	{"function named old", "function old(i: int): int { i }", []string{`1:10: a function cannot be named old`}},
+	// ---- enumerations ----
+	{"enumeration errors", "type Color = enum { Red, Green, Red };\ntype Shape = enum { Circle, Square };\nvar Green: int;\nvar c: Color = Circle;\nvar m: [Shape]Color;\nfunction f(x: Color): bool { x < Red || x + 1 == 2 }\nlayer 0 {\n  proc p(k: Color) {\n    Red := Green;\n    m[Red] := Red;\n    c := if k == Circle then Red else Red;\n  }\n}\ninstance i { thread t(tid = 0) calls p(k in 0..1); }", []string{
+		`1:33: Red is already declared as an enumeration member at t.lip:1:21`,
+		`3:5: Green is already declared as an enumeration member`,
+		`4:16: the initial value of c must have type Color, but has type Shape`,
+		`6:32: operator < needs int operands, but has Color and Color`,
+		`6:43: operator + needs int operands, but has Color and int`,
+		`9:5: cannot assign to enumeration member Red`,
+		`10:7: map key must have type Shape, not Color`,
+		`11:15: == compares values of the same type, but here compares Color with Shape`,
+		`14:40: parameter k of p has type Color; only int parameters take ranges`,
+	}},
+	{"empty enumeration", "type E = enum { };", []string{`1:17: unexpected "}", expected a name`}},
+	{"enumeration outside a type declaration", "var m: [enum { A }]int;", []string{`1:9: unexpected keyword enum, expected a type`}},
+	{"enum is a keyword", "var enum: int;", []string{`1:5: unexpected keyword enum, expected a name`}},
 	// ---- yield invariants and preserves ----
 	{"yield invariant outside procedure annotations", "var x: int;\nyield invariant Y() { x >= 0; }\nfunction f(): bool { Y() }\ninvariant Y();\nlayer 0 {\n  action a() requires Y() { }\n  proc p() {\n    var b: bool;\n    assert Y();\n    b := Y();\n  }\n}", []string{
 		`3:22: yield invariant Y cannot be called in a function`,

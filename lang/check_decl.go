@@ -28,6 +28,9 @@ func (c *checker) declareTopLevel() {
 		switch d := d.(type) {
 		case *TypeDecl:
 			c.declare(d.Name, &Object{Kind: ObjType, Decl: d})
+			if e, ok := d.Type.(*EnumTypeExpr); ok {
+				c.declareEnum(d, e)
+			}
 		case *ConstDecl:
 			c.declare(d.Name, &Object{Kind: ObjConst, Decl: d})
 			c.info.Consts = append(c.info.Consts, d.Name.Obj)
@@ -41,6 +44,21 @@ func (c *checker) declareTopLevel() {
 			c.declare(d.Name, &Object{Kind: ObjFunc, Decl: d, Func: &FuncInfo{}})
 			c.info.Funcs = append(c.info.Funcs, d.Name.Obj)
 		}
+	}
+}
+
+// declareEnum makes the type of an enumeration declaration and declares
+// its members, which are constants of the type. The type is complete at
+// once, so that it is the same type wherever it is named.
+func (c *checker) declareEnum(d *TypeDecl, e *EnumTypeExpr) {
+	t := &EnumType{Name: d.Name.Name}
+	if d.Name.Obj != nil && d.Name.Obj.Decl == d {
+		d.Name.Obj.Type = t
+	}
+	for _, m := range e.Members {
+		o := &Object{Kind: ObjEnumMember, Type: t}
+		c.declare(m, o)
+		t.Members = append(t.Members, o)
 	}
 }
 
@@ -94,8 +112,8 @@ func (c *checker) resolveType(t TypeExpr, visiting map[*Object]bool) Type {
 		if k == nil || v == nil {
 			return nil
 		}
-		if k != Int && k != Bool {
-			c.errorf(t.Key.Pos(), "map keys must be int or bool, not %s", k)
+		if !IsKeyType(k) {
+			c.errorf(t.Key.Pos(), "map keys must be int, bool or an enumeration, not %s", k)
 			return nil
 		}
 		return &MapType{Key: k, Val: v}

@@ -221,8 +221,8 @@ func (c *checker) quant(e *QuantExpr, ctx *exprCtx) Type {
 	defer c.popScope()
 	for _, v := range e.Vars {
 		t := c.typeOf(v.Type)
-		if t != nil && t != Int && t != Bool {
-			c.errorf(v.Name.P, "quantified variables must be int or bool, not %s", t)
+		if t != nil && !IsKeyType(t) {
+			c.errorf(v.Name.P, "quantified variables must be int, bool or an enumeration, not %s", t)
 		}
 		c.declare(v.Name, &Object{Kind: ObjBound, Type: t})
 	}

@@ -39,7 +39,17 @@ func (c *converter) file(g *gFile, f *File) {
 func (c *converter) decl(g *gDecl) Decl {
 	switch {
 	case g.Type != nil:
-		return &TypeDecl{P: posOf(g.Type.Pos), Name: c.ident(g.Type.Name), Type: c.typ(g.Type.Type)}
+		d := &TypeDecl{P: posOf(g.Type.Pos), Name: c.ident(g.Type.Name)}
+		if e := g.Type.Enum; e != nil {
+			et := &EnumTypeExpr{P: posOf(e.Pos)}
+			for _, m := range e.Members {
+				et.Members = append(et.Members, c.ident(m))
+			}
+			d.Type = et
+		} else {
+			d.Type = c.typ(g.Type.Type)
+		}
+		return d
 	case g.Const != nil:
 		return &ConstDecl{P: posOf(g.Const.Pos), Name: c.ident(g.Const.Name), Type: c.typ(g.Const.Type), Value: c.optExpr(g.Const.Value)}
 	case g.Var != nil:

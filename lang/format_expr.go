@@ -20,6 +20,12 @@ func TypeString(t TypeExpr) string {
 		return t.Name.Name
 	case *MapTypeExpr:
 		return "[" + TypeString(t.Key) + "]" + TypeString(t.Val)
+	case *EnumTypeExpr:
+		names := make([]string, len(t.Members))
+		for i, m := range t.Members {
+			names[i] = m.Name
+		}
+		return "enum { " + strings.Join(names, ", ") + " }"
 	}
 	return "?"
 }

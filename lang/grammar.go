@@ -27,7 +27,13 @@ type gDecl struct {
 type gTypeDecl struct {
 	Pos  lexer.Position
 	Name *gIdent `parser:"'type' @@ '='"`
-	Type *gType  `parser:"@@ ';'"`
+	Enum *gEnum  `parser:"( @@"`
+	Type *gType  `parser:"| @@ ) ';'"`
+}
+
+type gEnum struct {
+	Pos     lexer.Position
+	Members []*gIdent `parser:"'enum' '{' @@ (',' @@)* '}'"`
 }
 
 type gConstDecl struct {

@@ -29,7 +29,7 @@ var keywords = map[string]bool{
 	"havoc": true, "assume": true, "assert": true, "call": true, "yield": true,
 	"if": true, "then": true, "else": true, "while": true, "choice": true, "or": true,
 	"return": true, "break": true, "fence": true, "forall": true, "exists": true, "true": true, "false": true,
-	"instance": true, "public": true,
+	"instance": true, "public": true, "enum": true,
 }
 
 // puncts are the operators and delimiters, longest first so that the

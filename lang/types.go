@@ -26,6 +26,34 @@ type MapType struct {
 func (t *MapType) String() string { return "[" + t.Key.String() + "]" + t.Val.String() }
 func (*MapType) isType()          {}
 
+// EnumType is an enumeration: a type with finitely many values, its
+// members, named by constants. Each enum declaration is a type of its
+// own (an alias of it is the same type).
+type EnumType struct {
+	Name    string
+	Members []*Object // kind ObjEnumMember, in declaration order
+}
+
+func (t *EnumType) String() string { return t.Name }
+func (*EnumType) isType()          {}
+
+// Index returns the position of member m in t, or -1.
+func (t *EnumType) Index(m *Object) int {
+	for i, o := range t.Members {
+		if o == m {
+			return i
+		}
+	}
+	return -1
+}
+
+// IsKeyType reports whether maps may have keys of type t: int, bool and
+// enumerations.
+func IsKeyType(t Type) bool {
+	_, enum := t.(*EnumType)
+	return t == Int || t == Bool || enum
+}
+
 // Identical reports whether a and b are the same type.
 func Identical(a, b Type) bool {
 	if a == b {
@@ -41,19 +69,20 @@ type ObjKind int
 
 // Object kinds.
 const (
-	ObjType   ObjKind = iota // type alias or basic type
-	ObjConst                 // constant
-	ObjGlobal                // global variable
-	ObjFunc                  // pure function
-	ObjParam                 // input parameter of an action or procedure
-	ObjReturn                // output of an action or procedure
-	ObjLocal                 // local variable
-	ObjBound                 // quantifier or function parameter
-	ObjAction                // action of a layer
-	ObjProc                  // procedure of a layer
+	ObjType       ObjKind = iota // type alias or basic type
+	ObjConst                     // constant
+	ObjGlobal                    // global variable
+	ObjFunc                      // pure function
+	ObjParam                     // input parameter of an action or procedure
+	ObjReturn                    // output of an action or procedure
+	ObjLocal                     // local variable
+	ObjBound                     // quantifier or function parameter
+	ObjAction                    // action of a layer
+	ObjProc                      // procedure of a layer
+	ObjEnumMember                // member of an enumeration type
 )
 
-var objKindNames = [...]string{"type", "constant", "global variable", "function", "parameter", "output", "local variable", "bound variable", "action", "procedure"}
+var objKindNames = [...]string{"type", "constant", "global variable", "function", "parameter", "output", "local variable", "bound variable", "action", "procedure", "enumeration member"}
 
 func (k ObjKind) String() string { return objKindNames[k] }
 

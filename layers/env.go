@@ -1,6 +1,8 @@
 package layers
 
 import (
+	"sync"
+
 	"fmt"
 
 	"github.com/lipton-dev/lipton/lang"
@@ -60,9 +62,28 @@ func SortOf(t lang.Type) obl.Sort {
 	switch t := t.(type) {
 	case *lang.MapType:
 		return &obl.MapSort{Key: SortOf(t.Key), Val: SortOf(t.Val)}
+	case *lang.EnumType:
+		return EnumSortOf(t)
 	}
 	if t == lang.Bool {
 		return obl.BoolSort
 	}
 	return obl.IntSort
+}
+
+// enumSorts holds the IR sort of each enumeration type, so that every
+// use of a type gets the same *obl.EnumSort.
+var enumSorts sync.Map // *lang.EnumType -> *obl.EnumSort
+
+// EnumSortOf returns the IR sort of an enumeration type.
+func EnumSortOf(t *lang.EnumType) *obl.EnumSort {
+	if s, ok := enumSorts.Load(t); ok {
+		return s.(*obl.EnumSort)
+	}
+	s := &obl.EnumSort{Name: t.Name}
+	for _, m := range t.Members {
+		s.Members = append(s.Members, m.Name)
+	}
+	actual, _ := enumSorts.LoadOrStore(t, s)
+	return actual.(*obl.EnumSort)
 }

@@ -24,6 +24,10 @@ func (b *Builder) Expr(e lang.Expr, env *Env) obl.Expr {
 	case *lang.BoolLit:
 		return obl.Bool(e.Val)
 	case *lang.Ident:
+		if e.Obj.Kind == lang.ObjEnumMember {
+			t := e.Obj.Type.(*lang.EnumType)
+			return obl.Enum(EnumSortOf(t), t.Index(e.Obj))
+		}
 		if v := env.Lookup(e.Obj); v != nil {
 			return v
 		}

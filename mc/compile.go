@@ -120,6 +120,9 @@ func (c *compiler) expr(e obl.Expr) evalFn {
 	case *obl.BoolLit:
 		n := b2i(e.V)
 		return func([]int64) int64 { return n }
+	case *obl.EnumLit:
+		n := int64(e.I)
+		return func([]int64) int64 { return n }
 	case *obl.VarRef:
 		i := c.slot(e.V)
 		if slot, ok := c.lazy[i]; ok {
@@ -154,20 +157,45 @@ func (c *compiler) expr(e obl.Expr) evalFn {
 		return func(r []int64) int64 { return t.get(m(r), k(r)) }
 	case *obl.Store:
 		m, k, v := c.expr(e.Map), c.expr(e.Key), c.expr(e.Val)
-		t, boolKeys := c.maps, isBoolKeyed(e.Map)
-		return func(r []int64) int64 { return t.set(m(r), k(r), v(r), boolKeys) }
+		t, finite := c.maps, finiteKeysOf(e.Map)
+		return func(r []int64) int64 { return t.set(m(r), k(r), v(r), finite) }
 	case *obl.Quant:
 		return c.quant(e)
 	}
 	panic(fmt.Sprintf("mc: unexpected expression %T", e))
 }
 
-func isBoolKeyed(m obl.Expr) bool {
+func finiteKeysOf(m obl.Expr) int {
 	s, err := obl.SortOf(m)
 	if err != nil {
 		panic(fmt.Sprintf("mc: ill-sorted map expression %s: %v", m, err))
 	}
-	return s.(*obl.MapSort).Key == obl.BoolSort
+	return finiteKeys(s.(*obl.MapSort).Key)
+}
+
+// finiteKeys returns the number of values of a key sort that has
+// finitely many (bool: 2, an enumeration: its members), or 0 for int.
+// A map with finite keys is stored with the value at its last key as
+// its default (normalizeFiniteMap), so that equal maps are one map.
+func finiteKeys(s obl.Sort) int {
+	switch s := s.(type) {
+	case *obl.EnumSort:
+		return len(s.Members)
+	case obl.BasicSort:
+		if s == obl.BoolSort {
+			return 2
+		}
+	}
+	return 0
+}
+
+// countTo returns 0, 1, ..., n-1.
+func countTo(n int) []int64 {
+	out := make([]int64, n)
+	for i := range out {
+		out[i] = int64(i)
+	}
+	return out
 }
 
 func b2i(b bool) int64 {
@@ -266,6 +294,8 @@ func (c *compiler) values(s obl.Sort) []int64 {
 	switch s := s.(type) {
 	case *obl.MapSort:
 		return c.mapValues(s)
+	case *obl.EnumSort:
+		return countTo(len(s.Members))
 	}
 	if s == obl.BoolSort {
 		return []int64{0, 1}
@@ -286,15 +316,15 @@ func (c *compiler) values(s obl.Sort) []int64 {
 // drawn from the values of the value sort.
 func (c *compiler) mapValues(s *obl.MapSort) []int64 {
 	vals := c.values(s.Val)
-	boolKeys := s.Key == obl.BoolSort
+	finite := finiteKeys(s.Key)
 	var keys []int64
-	if boolKeys {
-		keys = []int64{0, 1}
+	if finite > 0 {
+		keys = countTo(finite)
 	} else {
 		keys = c.values(obl.IntSort)
 	}
 	slots := len(keys)
-	if !boolKeys {
+	if finite == 0 {
 		slots++ // the default
 	}
 	total := 1.0
@@ -310,14 +340,14 @@ func (c *compiler) mapValues(s *obl.MapSort) []int64 {
 	rec = func(i int) {
 		if i == slots {
 			d := choice[0]
-			if boolKeys {
-				d = choice[1]
+			if finite > 0 {
+				d = choice[finite-1]
 			}
 			ks, vs := keys, choice
-			if !boolKeys {
+			if finite == 0 {
 				vs = choice[1:]
 			}
-			out = append(out, c.maps.fromEntries(d, ks, vs, boolKeys))
+			out = append(out, c.maps.fromEntries(d, ks, vs, finite))
 			return
 		}
 		for _, v := range vals {

@@ -199,6 +199,9 @@ func (c *compiler) value(n int64, s obl.Sort) obl.Value {
 		}
 		return mv
 	}
+	if es, ok := s.(*obl.EnumSort); ok {
+		return obl.EnumVal{S: es, I: int(n)}
+	}
 	if s == obl.BoolSort {
 		return obl.BoolVal(n != 0)
 	}

@@ -73,8 +73,9 @@ func (t *mapTable) get(m, k int64) int64 {
 	return t.defaults[m]
 }
 
-// set returns the id of m[k := v]; boolKeys says the map has bool keys.
-func (t *mapTable) set(m, k, v int64, boolKeys bool) int64 {
+// set returns the id of m[k := v]; finite is the number of keys of a map
+// with finite keys (finiteKeys), 0 for int keys.
+func (t *mapTable) set(m, k, v int64, finite int) int64 {
 	sk := storeKey{m, k, v}
 	if id, ok := t.stores[sk]; ok {
 		return id
@@ -98,8 +99,8 @@ func (t *mapTable) set(m, k, v int64, boolKeys bool) int64 {
 	if !done && v != d {
 		es = append(es, kv{k, v})
 	}
-	if boolKeys {
-		d, es = normalizeBoolMap(d, es)
+	if finite > 0 {
+		d, es = normalizeFiniteMap(d, es, finite)
 	}
 	id := t.intern(d, es)
 	t.stores[sk] = id
@@ -107,9 +108,10 @@ func (t *mapTable) set(m, k, v int64, boolKeys bool) int64 {
 	return id
 }
 
-// normalizeBoolMap makes the default of a bool-keyed map its value at
-// true (key 1), leaving at most an entry for false (key 0).
-func normalizeBoolMap(d int64, es []kv) (int64, []kv) {
+// normalizeFiniteMap makes the default of a map with keys 0..n-1 (bool:
+// false, true; an enumeration: its members) its value at the last key,
+// leaving entries for the other keys whose value differs from it.
+func normalizeFiniteMap(d int64, es []kv, n int) (int64, []kv) {
 	at := func(k int64) int64 {
 		for _, e := range es {
 			if e.k == k {
@@ -118,19 +120,22 @@ func normalizeBoolMap(d int64, es []kv) (int64, []kv) {
 		}
 		return d
 	}
-	f, tr := at(0), at(1)
-	if f == tr {
-		return tr, nil
+	last := at(int64(n - 1))
+	var out []kv
+	for k := int64(0); k < int64(n-1); k++ {
+		if v := at(k); v != last {
+			out = append(out, kv{k, v})
+		}
 	}
-	return tr, []kv{{0, f}}
+	return last, out
 }
 
 // fromEntries returns the id of the map with default d and the given
 // values at keys (in any order, later keys winning).
-func (t *mapTable) fromEntries(d int64, keys, vals []int64, boolKeys bool) int64 {
+func (t *mapTable) fromEntries(d int64, keys, vals []int64, finite int) int64 {
 	m := t.constant(d)
 	for i, k := range keys {
-		m = t.set(m, k, vals[i], boolKeys)
+		m = t.set(m, k, vals[i], finite)
 	}
 	return m
 }

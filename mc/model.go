@@ -37,12 +37,12 @@ type model struct {
 	// annotations, invariants and interference are not checked.
 	access bool
 	// memory is the memory model (weak.go); under tso and pso access is
-	// set too. isMap and boolKeys describe each global slot, realSlots
+	// set too. isMap and finiteKeys describe each global slot, realSlots
 	// are the slots whose writes are buffered; bufferFull records that
 	// a write waited for a full buffer.
 	memory     Memory
 	isMap      []bool
-	boolKeys   []bool
+	finiteKeys []int
 	realSlots  []int
 	bufferFull bool
 
@@ -408,16 +408,11 @@ func (m *model) argValues(cs *lang.CallSpec, p *lang.Param) ([]int64, error) {
 			return vals, nil
 		}
 	}
-	switch t := p.Name.Obj.Type.(type) {
-	case *lang.MapType:
+	if _, ok := p.Name.Obj.Type.(*lang.MapType); ok {
 		return nil, fmt.Errorf("%s: parameter %s of %s is a map: the model checker cannot choose its value", cs.Method.P, p.Name.Name, cs.Method.Name)
-	default:
-		if t == lang.Bool {
-			return []int64{0, 1}, nil
-		}
 	}
 	c := m.newCompiler()
-	return c.values(obl.IntSort), nil
+	return c.values(layers.SortOf(p.Name.Obj.Type)), nil
 }
 
 // product returns the cartesian product of domains, in lexicographic

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/lipton-dev/lipton/lang"
 	"github.com/lipton-dev/lipton/layers"
 	"github.com/lipton-dev/lipton/obl"
 )
@@ -97,10 +98,10 @@ func (m *model) setupWeak() {
 		return
 	}
 	m.isMap = make([]bool, m.nglob())
-	m.boolKeys = make([]bool, m.nglob())
+	m.finiteKeys = make([]int, m.nglob())
 	for i, v := range m.gvars {
 		if ms, ok := v.Sort.(*obl.MapSort); ok {
-			m.isMap[i], m.boolKeys[i] = true, ms.Key == obl.BoolSort
+			m.isMap[i], m.finiteKeys[i] = true, finiteKeys(ms.Key)
 		}
 		if i < m.nglob()-m.nconst && !m.globals[i].Ghost {
 			m.realSlots = append(m.realSlots, i)
@@ -111,7 +112,7 @@ func (m *model) setupWeak() {
 // apply performs a buffered write on the globals g.
 func (m *model) apply(g []int64, e bufEntry) {
 	if m.isMap[e.slot] {
-		g[e.slot] = m.maps.set(g[e.slot], e.key, e.val, m.boolKeys[e.slot])
+		g[e.slot] = m.maps.set(g[e.slot], e.key, e.val, m.finiteKeys[e.slot])
 		return
 	}
 	g[e.slot] = e.val
@@ -354,14 +355,8 @@ func (m *model) describeEntry(e bufEntry) string {
 	if !m.isMap[e.slot] {
 		return fmt.Sprintf("%s = %s", g.Name, m.showValue(e.val, g.Type))
 	}
-	key, val := fmt.Sprint(e.key), fmt.Sprint(e.val)
-	if m.boolKeys[e.slot] {
-		key = fmt.Sprint(e.key != 0)
-	}
-	if ms, ok := m.gvars[e.slot].Sort.(*obl.MapSort); ok && ms.Val == obl.BoolSort {
-		val = fmt.Sprint(e.val != 0)
-	}
-	return fmt.Sprintf("%s[%s] = %s", g.Name, key, val)
+	mt := g.Type.(*lang.MapType)
+	return fmt.Sprintf("%s[%s] = %s", g.Name, m.showValue(e.key, mt.Key), m.showValue(e.val, mt.Val))
 }
 
 // memoryNote says what weak memory means for the search.

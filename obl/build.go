@@ -164,7 +164,7 @@ func Ne(x, y Expr) Expr {
 
 func isLit(e Expr) bool {
 	switch e.(type) {
-	case *IntLit, *BoolLit:
+	case *IntLit, *BoolLit, *EnumLit:
 		return true
 	}
 	return false

@@ -109,6 +109,9 @@ func Equal(a, b Expr) bool {
 	case *BoolLit:
 		b, ok := b.(*BoolLit)
 		return ok && a.V == b.V
+	case *EnumLit:
+		b, ok := b.(*EnumLit)
+		return ok && a.S.Name == b.S.Name && a.I == b.I
 	case *VarRef:
 		b, ok := b.(*VarRef)
 		return ok && a.V == b.V

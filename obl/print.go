@@ -108,6 +108,8 @@ func (p *Printer) expr(b *strings.Builder, e Expr, min int) {
 		b.WriteString(e.V.String())
 	case *BoolLit:
 		b.WriteString(strconv.FormatBool(e.V))
+	case *EnumLit:
+		b.WriteString(e.String())
 	case *VarRef:
 		b.WriteString(p.Name(e.V))
 	case *Unary:

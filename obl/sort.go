@@ -46,6 +46,9 @@ func SortEqual(a, b Sort) bool {
 	case *MapSort:
 		b, ok := b.(*MapSort)
 		return ok && SortEqual(a.Key, b.Key) && SortEqual(a.Val, b.Val)
+	case *EnumSort:
+		b, ok := b.(*EnumSort)
+		return ok && a.Name == b.Name
 	}
 	return false
 }

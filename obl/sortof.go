@@ -15,6 +15,11 @@ func SortOf(e Expr) (Sort, error) {
 		return IntSort, nil
 	case *BoolLit:
 		return BoolSort, nil
+	case *EnumLit:
+		if e.S == nil || e.I < 0 || e.I >= len(e.S.Members) {
+			return nil, fmt.Errorf("enumeration literal out of its sort")
+		}
+		return e.S, nil
 	case *VarRef:
 		if e.V == nil || e.V.Sort == nil {
 			return nil, fmt.Errorf("reference to a nil variable or one without a sort")

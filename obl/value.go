@@ -83,6 +83,10 @@ func CompareValues(a, b Value) int {
 		if b, ok := b.(BoolVal); ok {
 			return boolRank(bool(a)) - boolRank(bool(b))
 		}
+	case EnumVal:
+		if b, ok := b.(EnumVal); ok && a.S.Name == b.S.Name {
+			return a.I - b.I
+		}
 	}
 	if ka, kb := kindRank(a), kindRank(b); ka != kb {
 		return ka - kb
@@ -103,8 +107,10 @@ func kindRank(v Value) int {
 		return 0
 	case BoolVal:
 		return 1
+	case EnumVal:
+		return 2
 	}
-	return 2
+	return 3
 }
 
 // ValueEqual reports whether a and b are the same value. Maps are equal if

@@ -85,11 +85,16 @@ func (r *modelReader) value(t z3.Term, s obl.Sort) (obl.Value, error) {
 		return obl.BoolVal(b), err
 	case *obl.MapSort:
 		return r.mapValue(t, s)
+	case *obl.EnumSort:
+		return r.enumValue(t, s)
 	}
 	return nil, errors.New("smt: unknown sort")
 }
 
 func (r *modelReader) mapValue(t z3.Term, s *obl.MapSort) (obl.Value, error) {
+	if es, ok := s.Key.(*obl.EnumSort); ok {
+		return r.enumMap(t, s, es)
+	}
 	arr, err := r.m.Array(t)
 	if errors.Is(err, z3.ErrNotFinite) {
 		return r.probe(t, s)
@@ -120,6 +125,9 @@ func (r *modelReader) mapValue(t z3.Term, s *obl.MapSort) (obl.Value, error) {
 // probe describes a map that is not finite by its values at the indices
 // the obligation mentions; the default stays unknown.
 func (r *modelReader) probe(t z3.Term, s *obl.MapSort) (obl.Value, error) {
+	if es, ok := s.Key.(*obl.EnumSort); ok {
+		return r.enumMap(t, s, es)
+	}
 	mv := obl.MapVal{}
 	for _, k := range r.probeKeys(s.Key) {
 		kv, err := r.value(k, s.Key)

@@ -35,6 +35,9 @@ func (en *encoder) sort(s obl.Sort) z3.Sort {
 		return en.ctx.BoolSort()
 	case *obl.MapSort:
 		return en.ctx.ArraySort(en.sort(s.Key), en.sort(s.Val))
+	case *obl.EnumSort:
+		zs, _ := en.enum(s)
+		return zs
 	}
 	panic(fmt.Sprintf("smt: unknown sort %v", s))
 }
@@ -67,6 +70,9 @@ func (en *encoder) translate(e obl.Expr) z3.Term {
 		return ctx.BigInt(e.V)
 	case *obl.BoolLit:
 		return ctx.Bool(e.V)
+	case *obl.EnumLit:
+		_, members := en.enum(e.S)
+		return members[e.I]
 	case *obl.VarRef:
 		return en.constant(e.V)
 	case *obl.Unary:

@@ -86,6 +86,32 @@ lz_result lz_array_sort(Z3_context c, Z3_sort dom, Z3_sort rng) {
 	return lz_ast_result(c, Z3_sort_to_ast(c, s));
 }
 
+// lz_enum_sort makes the enumeration sort name with n members; consts
+// receives the n member constants, each referenced, if the call succeeds.
+lz_result lz_enum_sort(Z3_context c, const char *name, unsigned n, const char **names, Z3_ast *consts) {
+	LZ_BEGIN;
+	Z3_symbol *syms = malloc(n * sizeof(Z3_symbol));
+	Z3_func_decl *decls = malloc(n * sizeof(Z3_func_decl));
+	Z3_func_decl *testers = malloc(n * sizeof(Z3_func_decl));
+	for (unsigned i = 0; i < n; i++) {
+		syms[i] = Z3_mk_string_symbol(c, names[i]);
+	}
+	Z3_sort s = Z3_mk_enumeration_sort(c, Z3_mk_string_symbol(c, name), n, syms, decls, testers);
+	if (s != NULL && lz_err == Z3_OK) {
+		for (unsigned i = 0; i < n; i++) {
+			consts[i] = Z3_mk_app(c, decls[i], 0, NULL);
+			Z3_inc_ref(c, consts[i]);
+		}
+	}
+	free(syms);
+	free(decls);
+	free(testers);
+	if (s == NULL) {
+		return lz_ast_result(c, NULL);
+	}
+	return lz_ast_result(c, Z3_sort_to_ast(c, s));
+}
+
 lz_result lz_mk_const(Z3_context c, const char *name, Z3_sort s) {
 	LZ_BEGIN;
 	return lz_ast_result(c, Z3_mk_const(c, Z3_mk_string_symbol(c, name), s));

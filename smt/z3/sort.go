@@ -48,6 +48,50 @@ func (ctx *Context) ArraySort(dom, rng Sort) Sort {
 	return s
 }
 
+// EnumSort returns the enumeration sort name with the given members, and
+// the members' constants, in order. Enumeration sorts are cached by name
+// (a second call with the same name returns the first sort, whatever the
+// members) and live until Close, as their constants do.
+func (ctx *Context) EnumSort(name string, members []string) (Sort, []Term) {
+	ctx.checkOpen()
+	if e, ok := ctx.enumSorts[name]; ok {
+		return e.sort, e.consts
+	}
+	if len(members) == 0 {
+		if ctx.err == nil {
+			ctx.err = &Error{Msg: "an enumeration sort needs members"}
+		}
+		return Sort{}, nil
+	}
+	cname := C.CString(name)
+	defer C.free(unsafe.Pointer(cname))
+	cnames := C.malloc(C.size_t(len(members)) * C.size_t(unsafe.Sizeof(uintptr(0))))
+	defer C.free(cnames)
+	names := unsafe.Slice((**C.char)(cnames), len(members))
+	for i, m := range members {
+		names[i] = C.CString(m)
+		defer C.free(unsafe.Pointer(names[i]))
+	}
+	raw := make([]C.Z3_ast, len(members))
+	s := ctx.pinSort(C.lz_enum_sort(ctx.c, cname, C.uint(len(members)), (**C.char)(cnames), &raw[0]))
+	if s.IsZero() {
+		return Sort{}, nil
+	}
+	consts := make([]Term, len(members))
+	for i, a := range raw {
+		ctx.pinned = append(ctx.pinned, owned{p: unsafe.Pointer(a), kind: C.LZ_KIND_AST})
+		consts[i] = Term{ref{ctx: ctx, slot: -1}, a}
+	}
+	ctx.enumSorts[name] = enumSort{s, consts}
+	return s, consts
+}
+
+// enumSort is a cached enumeration sort and its constants.
+type enumSort struct {
+	sort   Sort
+	consts []Term
+}
+
 // sortArg validates a sort argument, recording an error for a zero Sort.
 func (ctx *Context) sortArg(s Sort) bool {
 	if s.r.ctx == nil {

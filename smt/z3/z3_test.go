@@ -752,3 +752,52 @@ func TestZ3LeavesSIGINTToGo(t *testing.T) {
 		t.Errorf("after a check: SIGINT handler SA_ONSTACK = %d, want 1", got)
 	}
 }
+
+// TestEnumSort checks enumeration sorts: the members are distinct and
+// every value is a member, a model names the member, the sort is cached
+// by name, and the solver's text declares the sort so that a fresh
+// context parses it back.
+func TestEnumSort(t *testing.T) {
+	ctx := newTestContext(t)
+	color, members := ctx.EnumSort("Color", []string{"Red", "Green", "Blue"})
+	if color.IsZero() || len(members) != 3 {
+		t.Fatalf("EnumSort: %v, %d members, err %v", color, len(members), ctx.Err())
+	}
+	if again, _ := ctx.EnumSort("Color", []string{"Red", "Green", "Blue"}); again != color {
+		t.Error("enumeration sorts are not cached")
+	}
+	c := ctx.Const("c", color)
+	s, err := ctx.NewSolver()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Every value is a member: c differs from Red and Green, so it is Blue.
+	s.Assert(ctx.Not(ctx.Eq(c, members[0])))
+	s.Assert(ctx.Not(ctx.Eq(c, members[1])))
+	if st, err := s.Check(context.Background()); st != Sat || err != nil {
+		t.Fatalf("check: %v %v", st, err)
+	}
+	m, err := s.Model()
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := m.Eval(c, true)
+	if err != nil || v.String() != members[2].String() {
+		t.Errorf("c = %v (%v), want %v", v, err, members[2])
+	}
+	s.Assert(ctx.Not(ctx.Eq(c, members[2])))
+	if st, _ := s.Check(context.Background()); st != Unsat {
+		t.Errorf("a fourth value of a three-member sort: %v", st)
+	}
+	fresh := newTestContext(t)
+	fs, err := fresh.NewSolver()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := fs.AssertText(s.String()); err != nil {
+		t.Fatalf("the solver's text does not parse back: %v\n%s", err, s.String())
+	}
+	if st, _ := fs.Check(context.Background()); st != Unsat {
+		t.Errorf("parsed back: %v, want unsat", st)
+	}
+}
