@@ -77,6 +77,16 @@ type MapTypeExpr struct {
 
 func (t *NamedType) Pos() Pos { return t.Name.P }
 
+// RecordTypeExpr is record { f: T, g: U, ... }, the right-hand side of a
+// type declaration.
+type RecordTypeExpr struct {
+	P      Pos
+	Fields []*Param // names and types; never linear or ghost
+}
+
+func (t *RecordTypeExpr) Pos() Pos { return t.P }
+func (*RecordTypeExpr) typeExpr()  {}
+
 // EnumTypeExpr is enum { A, B, ... }, the right-hand side of a type
 // declaration.
 type EnumTypeExpr struct {

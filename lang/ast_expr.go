@@ -112,6 +112,15 @@ type BinaryExpr struct {
 	X, Y  Expr
 }
 
+// FieldExpr is the record field read x.f; Index is the field's position
+// in the record (set by the checker).
+type FieldExpr struct {
+	ExprBase
+	X     Expr
+	Name  *Ident
+	Index int
+}
+
 // IndexExpr is the map read m[k].
 type IndexExpr struct {
 	ExprBase

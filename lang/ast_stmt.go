@@ -49,8 +49,40 @@ func IsStep(s Stmt) bool {
 
 // LValue is an assignment target: a variable, possibly indexed (m[i][j]).
 type LValue struct {
-	Name    *Ident
-	Indices []Expr
+	Name *Ident
+	Sels []*Selector // m[k].f[j] := ...: [k], .f, [j]
+}
+
+// Selector is a step of an assignment's target: a map index [Index] or a
+// record field .Field (whose position in the record the checker sets).
+type Selector struct {
+	Index      Expr
+	Field      *Ident
+	FieldIndex int
+}
+
+// Indices returns the map indices of the target, in order.
+func (lv *LValue) Indices() []Expr {
+	var ks []Expr
+	for _, s := range lv.Sels {
+		if s.Index != nil {
+			ks = append(ks, s.Index)
+		}
+	}
+	return ks
+}
+
+// LeadingIndices returns the number of map indices before the first
+// field selector: the target is a cell of a map up to there.
+func (lv *LValue) LeadingIndices() int {
+	n := 0
+	for _, s := range lv.Sels {
+		if s.Index == nil {
+			break
+		}
+		n++
+	}
+	return n
 }
 
 // AssignStmt is `l1, l2 := e1, e2;` (a parallel assignment).

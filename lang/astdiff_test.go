@@ -7,8 +7,9 @@ import (
 
 // diffAST compares two syntax trees and describes the first difference,
 // or returns "" if they are equal. Positions, the objects and types the
-// checker records (Obj, T, Class, and the snapshots of old: Olds,
-// Snaps), and the back pointer from a signature
+// checker records (Obj, T, Class, the snapshots of old: Olds,
+// Snaps, and the positions of fields: Index of a field read, FieldIndex
+// of a selector), and the back pointer from a signature
 // to its layer are ignored; of a File only the declarations are compared.
 func diffAST(a, b any) string {
 	return diffValue("", reflect.ValueOf(a), reflect.ValueOf(b))
@@ -27,6 +28,8 @@ func ignoredField(owner reflect.Type, f reflect.StructField) bool {
 	case f.Type == posType:
 		return true
 	case f.Name == "Obj" || f.Name == "T" || f.Name == "Class" || f.Name == "Olds" || f.Name == "Snaps":
+		return true
+	case f.Name == "Index" && owner == reflect.TypeOf(FieldExpr{}), f.Name == "FieldIndex":
 		return true
 	case f.Name == "Layer" && f.Type == layerType:
 		return true

@@ -131,7 +131,7 @@ var badCases = []struct {
 	{"map assignment", "var m: [int]bool;\nvar n: int;\nlayer 0 {\n  action a() {\n    m[true] := true;\n    n[1] := 2;\n    m[1][2] := true;\n    m[1] := 3;\n  }\n}", []string{
 		`5:7: map key must have type int, not bool`,
 		`6:7: n is indexed, but it is an int, not a map`,
-		`7:10: m is indexed, but it is a bool, not a map`,
+		`7:10: m[1] is indexed, but it is a bool, not a map`,
 		`8:13: the value assigned to m must have type bool, but has type int`,
 	}},
 	{"if-expression condition", "var x: int = if 1 then 2 else 3;", []string{`1:17: the condition of an if-expression must have type bool, but has type int`}},
@@ -284,6 +284,25 @@ var badCases = []struct {
 	{"empty enumeration", "type E = enum { };", []string{`1:17: unexpected "}", expected a name`}},
 	{"enumeration outside a type declaration", "var m: [enum { A }]int;", []string{`1:9: unexpected keyword enum, expected a type`}},
 	{"enum is a keyword", "var enum: int;", []string{`1:5: unexpected keyword enum, expected a name`}},
+	// ---- records ----
+	{"record errors", "type Node = record { value: int, next: int, value: bool };\ntype Loop = record { self: Loop };\ntype A = record { b: [int]B };\ntype B = record { a: A };\nvar n: Node;\nvar k: [Node]int;\nvar x: int;\nfunction f(): int { n.nope + x.value }\nlayer 0 {\n  proc p() {\n    var m: Node;\n    m := Node(1);\n    m := Node(1, true, false);\n    m.nope := 1;\n    x.value := 2;\n    m.next[0] := 1;\n    assert forall q: Node :: q == q;\n  }\n}", []string{
+		`1:45: record Node has two fields named value`,
+		`2:6: record Loop contains itself (through field self): its values would be infinite`,
+		`3:6: record A contains itself (through field b)`,
+		`4:6: record B contains itself (through field a)`,
+		`6:9: map keys must be int, bool or an enumeration, not Node`,
+		`8:23: record Node has no field nope (its fields: value, next, value)`,
+		`8:32: x has no field value: it is an int, not a record`,
+		`12:10: record Node has 3 field(s) (value, next, value), but is built with 1 value(s)`,
+		`13:18: field next of Node has type int, not bool`,
+		`14:7: record Node has no field nope`,
+		`15:7: x has no field value: it is an int, not a record`,
+		`16:12: m.next is indexed, but it is an int, not a map`,
+		`17:19: quantified variables must be int, bool or an enumeration, not Node`,
+	}},
+	{"empty record", "type R = record { };", []string{`1:19: unexpected "}"`}},
+	{"field name missing", "type R = record { a: int };\nvar r: R;\nvar y: int = r.;", []string{`3:16: expected a field name after ".", found ";"`}},
+	{"record is a keyword", "var record: int;", []string{`1:5: unexpected keyword record, expected a name`}},
 	// ---- yield invariants and preserves ----
 	{"yield invariant outside procedure annotations", "var x: int;\nyield invariant Y() { x >= 0; }\nfunction f(): bool { Y() }\ninvariant Y();\nlayer 0 {\n  action a() requires Y() { }\n  proc p() {\n    var b: bool;\n    assert Y();\n    b := Y();\n  }\n}", []string{
 		`3:22: yield invariant Y cannot be called in a function`,

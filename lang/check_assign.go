@@ -62,23 +62,51 @@ func (c *checker) lvalueType(lv *LValue, o *Object) Type {
 	if o != nil {
 		t = o.Type
 	}
-	for _, k := range lv.Indices {
+	target := lv.Name.Name // the location so far, for messages
+	for _, sel := range lv.Sels {
+		if sel.Field != nil {
+			t = c.selectField(t, sel, target)
+			target += "." + sel.Field.Name
+			continue
+		}
+		k := sel.Index
 		kt := c.expr(k, ctx)
 		if t == nil {
 			continue
 		}
 		mt, ok := t.(*MapType)
 		if !ok {
-			c.errorf(k.Pos(), "%s is indexed, but it is %s, not a map", lv.Name.Name, article(t.String()))
+			c.errorf(k.Pos(), "%s is indexed, but it is %s, not a map", target, article(t.String()))
 			t = nil
 			continue
 		}
+		target += "[" + ExprString(k) + "]"
 		if kt != nil && !Identical(kt, mt.Key) {
 			c.errorf(k.Pos(), "map key must have type %s, not %s", mt.Key, kt)
 		}
 		t = mt.Val
 	}
 	return t
+}
+
+// selectField checks the field selector of an assignment's target, whose
+// location so far has type t, and returns the field's type.
+func (c *checker) selectField(t Type, sel *Selector, target string) Type {
+	if t == nil {
+		return nil
+	}
+	rt, ok := t.(*RecordType)
+	if !ok {
+		c.errorf(sel.Field.P, "%s has no field %s: it is %s, not a record", target, sel.Field.Name, article(t.String()))
+		return nil
+	}
+	i := rt.FieldIndex(sel.Field.Name)
+	if i < 0 {
+		c.errorf(sel.Field.P, "record %s has no field %s (its fields: %s)", rt.Name, sel.Field.Name, rt.fieldNames())
+		return nil
+	}
+	sel.FieldIndex = i
+	return rt.Fields[i].Type
 }
 
 func (c *checker) havoc(s *HavocStmt) {

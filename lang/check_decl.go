@@ -28,8 +28,11 @@ func (c *checker) declareTopLevel() {
 		switch d := d.(type) {
 		case *TypeDecl:
 			c.declare(d.Name, &Object{Kind: ObjType, Decl: d})
-			if e, ok := d.Type.(*EnumTypeExpr); ok {
+			switch e := d.Type.(type) {
+			case *EnumTypeExpr:
 				c.declareEnum(d, e)
+			case *RecordTypeExpr:
+				d.Name.Obj.Type = &RecordType{Name: d.Name.Name}
 			}
 		case *ConstDecl:
 			c.declare(d.Name, &Object{Kind: ObjConst, Decl: d})
@@ -66,6 +69,7 @@ func (c *checker) checkTypeDecls() {
 	for _, d := range c.file.Types {
 		c.aliasType(d.Name.Obj, nil)
 	}
+	c.checkRecordTypes()
 }
 
 // aliasType resolves an alias, reporting cycles. visiting holds the

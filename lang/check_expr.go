@@ -84,6 +84,8 @@ func (c *checker) expr1(e Expr, ctx *exprCtx) Type {
 		return c.call(e, ctx)
 	case *OldExpr:
 		return c.old(e, ctx)
+	case *FieldExpr:
+		return c.fieldRead(e, ctx)
 	}
 	panic(fmt.Sprintf("unexpected expression %T", e))
 }
@@ -240,6 +242,9 @@ func (c *checker) call(e *CallExpr, ctx *exprCtx) Type {
 		return nil
 	}
 	e.Func.Obj = o
+	if rt, ok := o.Type.(*RecordType); ok && o.Kind == ObjType {
+		return c.construct(e, rt)
+	}
 	if o.Kind != ObjFunc {
 		c.errorf(e.Func.P, "%s is %s, not a function", o.Name, article(o.Kind.String()))
 		return nil

@@ -40,7 +40,13 @@ func (c *converter) decl(g *gDecl) Decl {
 	switch {
 	case g.Type != nil:
 		d := &TypeDecl{P: posOf(g.Type.Pos), Name: c.ident(g.Type.Name)}
-		if e := g.Type.Enum; e != nil {
+		if r := g.Type.Record; r != nil {
+			rt := &RecordTypeExpr{P: posOf(r.Pos)}
+			for _, f := range r.Fields {
+				rt.Fields = append(rt.Fields, &Param{Name: c.ident(f.Name), Type: c.typ(f.Type)})
+			}
+			d.Type = rt
+		} else if e := g.Type.Enum; e != nil {
 			et := &EnumTypeExpr{P: posOf(e.Pos)}
 			for _, m := range e.Members {
 				et.Members = append(et.Members, c.ident(m))

@@ -116,8 +116,12 @@ func (c *converter) assign(g *gAssign) *AssignStmt {
 	s := &AssignStmt{}
 	for _, l := range g.Lhs {
 		lv := &LValue{Name: c.ident(l.Name)}
-		for _, i := range l.Indices {
-			lv.Indices = append(lv.Indices, c.expr(i))
+		for _, sel := range l.Sels {
+			if sel.Field != nil {
+				lv.Sels = append(lv.Sels, &Selector{Field: c.ident(sel.Field)})
+			} else {
+				lv.Sels = append(lv.Sels, &Selector{Index: c.expr(sel.Index)})
+			}
 		}
 		s.Lhs = append(s.Lhs, lv)
 	}

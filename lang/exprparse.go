@@ -254,9 +254,16 @@ func (p *exprParser) postfix() (Expr, error) {
 	return p.suffixes(x)
 }
 
-// suffixes parses map reads m[k] and updates m[k := v].
+// suffixes parses map reads m[k], updates m[k := v] and field reads x.f.
 func (p *exprParser) suffixes(x Expr) (Expr, error) {
-	for p.is("[") {
+	for p.is("[") || p.is(".") {
+		if p.is(".") {
+			var err error
+			if x, err = p.field(x); err != nil {
+				return nil, err
+			}
+			continue
+		}
 		t := p.next()
 		k, err := p.expr()
 		if err != nil {
@@ -280,4 +287,16 @@ func (p *exprParser) suffixes(x Expr) (Expr, error) {
 		}
 	}
 	return x, nil
+}
+
+// field parses the field read .f after x.
+func (p *exprParser) field(x Expr) (Expr, error) {
+	dot := p.next()
+	t := p.peek()
+	if t.Type != tokIdent {
+		return nil, p.errorf("expected a field name after \".\", found %s", describeToken(*t))
+	}
+	p.next()
+	name := &Ident{P: posOf(t.Pos), Name: t.Value}
+	return p.built(&FieldExpr{ExprBase: ExprBase{P: posOf(dot.Pos)}, X: x, Name: name}, x)
 }

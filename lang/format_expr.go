@@ -20,6 +20,12 @@ func TypeString(t TypeExpr) string {
 		return t.Name.Name
 	case *MapTypeExpr:
 		return "[" + TypeString(t.Key) + "]" + TypeString(t.Val)
+	case *RecordTypeExpr:
+		fields := make([]string, len(t.Fields))
+		for i, f := range t.Fields {
+			fields[i] = f.Name.Name + ": " + TypeString(f.Type)
+		}
+		return "record { " + strings.Join(fields, ", ") + " }"
 	case *EnumTypeExpr:
 		names := make([]string, len(t.Members))
 		for i, m := range t.Members {
@@ -68,6 +74,11 @@ func writeExpr(b *strings.Builder, e Expr) {
 		b.WriteString(" := ")
 		writeExpr(b, e.Val)
 		b.WriteString("]")
+	case *FieldExpr:
+		_, lit := e.X.(*IntLit)
+		writeOperand(b, e.X, needsParensAsBase(e.X) || lit) // (5).f: never a literal 5.
+		b.WriteString(".")
+		b.WriteString(e.Name.Name)
 	case *CondExpr:
 		b.WriteString("if ")
 		writeExpr(b, e.Cond)
@@ -104,6 +115,8 @@ func startsWithLit(e Expr) bool {
 		return startsWithLit(e.Map) && !needsParensAsBase(e.Map)
 	case *UpdateExpr:
 		return startsWithLit(e.Map) && !needsParensAsBase(e.Map)
+	case *FieldExpr:
+		return startsWithLit(e.X) && !needsParensAsBase(e.X)
 	}
 	return false
 }

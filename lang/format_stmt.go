@@ -191,8 +191,12 @@ func simpleString(s Stmt) string {
 		var lhs, rhs []string
 		for _, lv := range s.Lhs {
 			t := lv.Name.Name
-			for _, k := range lv.Indices {
-				t += "[" + ExprString(k) + "]"
+			for _, sel := range lv.Sels {
+				if sel.Field != nil {
+					t += "." + sel.Field.Name
+				} else {
+					t += "[" + ExprString(sel.Index) + "]"
+				}
 			}
 			lhs = append(lhs, t)
 		}

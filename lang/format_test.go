@@ -123,6 +123,8 @@ func sexpr(e Expr) string {
 			s += " " + sexpr(a)
 		}
 		return s + ")"
+	case *FieldExpr:
+		return "(field " + sexpr(e.X) + " " + e.Name.Name + ")"
 	}
 	return "?"
 }
@@ -331,7 +333,9 @@ func randExpr(rng *rand.Rand, depth int) Expr {
 		return &Ident{Name: []string{"a", "b", "c"}[rng.Intn(3)]}
 	}
 	sub := func() Expr { return randExpr(rng, depth-1) }
-	switch rng.Intn(10) {
+	switch rng.Intn(11) {
+	case 10:
+		return &FieldExpr{X: sub(), Name: &Ident{Name: []string{"f", "g"}[rng.Intn(2)]}}
 	case 0:
 		return &UnaryExpr{Op: []Op{OpNot, OpNeg}[rng.Intn(2)], X: sub()}
 	case 1:
@@ -398,7 +402,11 @@ func randStmt(rng *rand.Rand, depth int) Stmt {
 		for i := rng.Intn(2); i >= 0; i-- {
 			lv := &LValue{Name: ident()}
 			for j := rng.Intn(3); j > 0; j-- {
-				lv.Indices = append(lv.Indices, expr())
+				if rng.Intn(3) == 0 {
+					lv.Sels = append(lv.Sels, &Selector{Field: &Ident{Name: "f"}})
+				} else {
+					lv.Sels = append(lv.Sels, &Selector{Index: expr()})
+				}
 			}
 			a.Lhs = append(a.Lhs, lv)
 			a.Rhs = append(a.Rhs, expr())

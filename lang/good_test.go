@@ -326,7 +326,7 @@ func stmtFeatures(s Stmt, add func(bool, string)) {
 		add(true, "assign")
 		add(len(s.Lhs) > 1, "multiple assign")
 		for _, lv := range s.Lhs {
-			add(len(lv.Indices) > 1, "nested map assign")
+			add(len(lv.Indices()) > 1, "nested map assign")
 		}
 	case *HavocStmt:
 		add(len(s.Vars) > 1, "havoc several")

@@ -25,10 +25,21 @@ type gDecl struct {
 }
 
 type gTypeDecl struct {
-	Pos  lexer.Position
-	Name *gIdent `parser:"'type' @@ '='"`
-	Enum *gEnum  `parser:"( @@"`
-	Type *gType  `parser:"| @@ ) ';'"`
+	Pos    lexer.Position
+	Name   *gIdent  `parser:"'type' @@ '='"`
+	Enum   *gEnum   `parser:"( @@"`
+	Record *gRecord `parser:"| @@"`
+	Type   *gType   `parser:"| @@ ) ';'"`
+}
+
+type gRecord struct {
+	Pos    lexer.Position
+	Fields []*gRecField `parser:"'record' '{' @@ (',' @@)* '}'"`
+}
+
+type gRecField struct {
+	Name *gIdent `parser:"@@ ':'"`
+	Type *gType  `parser:"@@"`
 }
 
 type gEnum struct {
@@ -246,8 +257,14 @@ type gAssign struct {
 }
 
 type gLValue struct {
-	Name    *gIdent  `parser:"@@"`
-	Indices []*gExpr `parser:"('[' @@ ']')*"`
+	Name *gIdent `parser:"@@"`
+	Sels []*gSel `parser:"@@*"`
+}
+
+// gSel is a selector of an assignment's target: [k] or .field.
+type gSel struct {
+	Index *gExpr  `parser:"  '[' @@ ']'"`
+	Field *gIdent `parser:"| '.' @@"`
 }
 
 // ---- Instances ----

@@ -29,13 +29,13 @@ var keywords = map[string]bool{
 	"havoc": true, "assume": true, "assert": true, "call": true, "yield": true,
 	"if": true, "then": true, "else": true, "while": true, "choice": true, "or": true,
 	"return": true, "break": true, "fence": true, "forall": true, "exists": true, "true": true, "false": true,
-	"instance": true, "public": true, "enum": true,
+	"instance": true, "public": true, "enum": true, "record": true,
 }
 
 // puncts are the operators and delimiters, longest first so that the
 // lexer takes the longest match.
 var puncts = []string{
-	"<==>", "==>", ":=", "::", "==", "!=", "<=", ">=", "&&", "||", "..",
+	"<==>", "==>", ":=", "::", "==", "!=", "<=", ">=", "&&", "||", "..", ".",
 	"[", "]", "(", ")", "{", "}", ";", ",", ":", "<", ">", "+", "-", "*", "/", "%", "!", "=",
 }
 

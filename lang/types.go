@@ -1,5 +1,7 @@
 package lang
 
+import "strings"
+
 // Type is a semantic type: Int, Bool or a *MapType. Aliases are resolved
 // away by the checker, so two types are identical iff Identical says so.
 type Type interface {
@@ -45,6 +47,40 @@ func (t *EnumType) Index(m *Object) int {
 		}
 	}
 	return -1
+}
+
+// RecordType is a record: a tuple of named fields. Each record
+// declaration is a type of its own (an alias of it is the same type).
+type RecordType struct {
+	Name   string
+	Fields []RecordField
+}
+
+// RecordField is a field of a record type.
+type RecordField struct {
+	Name string
+	Type Type
+}
+
+func (t *RecordType) String() string { return t.Name }
+func (*RecordType) isType()          {}
+
+// FieldIndex returns the position of the field named name, or -1.
+func (t *RecordType) FieldIndex(name string) int {
+	for i, f := range t.Fields {
+		if f.Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+func (t *RecordType) fieldNames() string {
+	names := make([]string, len(t.Fields))
+	for i, f := range t.Fields {
+		names[i] = f.Name
+	}
+	return strings.Join(names, ", ")
 }
 
 // IsKeyType reports whether maps may have keys of type t: int, bool and

@@ -59,6 +59,8 @@ func InspectExpr(e Expr, f func(Expr) bool) {
 		InspectExpr(e.Body, f)
 	case *OldExpr:
 		InspectExpr(e.X, f)
+	case *FieldExpr:
+		InspectExpr(e.X, f)
 	case *CallExpr:
 		for _, a := range e.Args {
 			InspectExpr(a, f)
@@ -73,7 +75,7 @@ func StmtExprs(s Stmt) []Expr {
 	switch s := s.(type) {
 	case *AssignStmt:
 		for _, lv := range s.Lhs {
-			es = append(es, lv.Indices...)
+			es = append(es, lv.Indices()...)
 		}
 		es = append(es, s.Rhs...)
 	case *AssumeStmt:

@@ -64,6 +64,8 @@ func SortOf(t lang.Type) obl.Sort {
 		return &obl.MapSort{Key: SortOf(t.Key), Val: SortOf(t.Val)}
 	case *lang.EnumType:
 		return EnumSortOf(t)
+	case *lang.RecordType:
+		return RecordSortOf(t)
 	}
 	if t == lang.Bool {
 		return obl.BoolSort
@@ -86,4 +88,20 @@ func EnumSortOf(t *lang.EnumType) *obl.EnumSort {
 	}
 	actual, _ := enumSorts.LoadOrStore(t, s)
 	return actual.(*obl.EnumSort)
+}
+
+// recordSorts holds the IR sort of each record type.
+var recordSorts sync.Map // *lang.RecordType -> *obl.RecordSort
+
+// RecordSortOf returns the IR sort of a record type.
+func RecordSortOf(t *lang.RecordType) *obl.RecordSort {
+	if s, ok := recordSorts.Load(t); ok {
+		return s.(*obl.RecordSort)
+	}
+	s := &obl.RecordSort{Name: t.Name}
+	for _, f := range t.Fields {
+		s.Fields = append(s.Fields, obl.RecordField{Name: f.Name, Sort: SortOf(f.Type)})
+	}
+	actual, _ := recordSorts.LoadOrStore(t, s)
+	return actual.(*obl.RecordSort)
 }

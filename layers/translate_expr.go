@@ -66,7 +66,17 @@ func (b *Builder) Expr(e lang.Expr, env *Env) obl.Expr {
 			inner.Set(s.Global, b.Expr(&lang.Ident{P: e.P, Name: s.Snap.Name, Obj: s.Snap}, env))
 		}
 		return b.Expr(e.X, inner)
+	case *lang.FieldExpr:
+		rt := e.X.Type().(*lang.RecordType)
+		return obl.FieldOf(b.Expr(e.X, env), RecordSortOf(rt), e.Index)
 	case *lang.CallExpr:
+		if rt, ok := e.Func.Obj.Type.(*lang.RecordType); ok && e.Func.Obj.Kind == lang.ObjType {
+			args := make([]obl.Expr, len(e.Args))
+			for i, a := range e.Args {
+				args[i] = b.Expr(a, env)
+			}
+			return obl.MkRecord(RecordSortOf(rt), args...)
+		}
 		fn := e.Func.Obj.Decl.(*lang.FuncDecl)
 		inner := env.Child()
 		for i, p := range fn.Params {

@@ -139,12 +139,8 @@ func (b *Builder) assign(s *lang.AssignStmt, env *Env) *obl.Assign {
 	for i, lv := range s.Lhs {
 		v := env.Var(lv.Name.Obj)
 		val := b.Expr(s.Rhs[i], env)
-		if len(lv.Indices) > 0 {
-			var keys []obl.Expr
-			for _, k := range lv.Indices {
-				keys = append(keys, b.Expr(k, env))
-			}
-			val = storePath(obl.Ref(v), keys, val)
+		if len(lv.Sels) > 0 {
+			val = b.updatePath(obl.Ref(v), lv.Name.Obj.Type, lv.Sels, val, env)
 		}
 		a.Lhs = append(a.Lhs, v)
 		a.Rhs = append(a.Rhs, val)
@@ -152,13 +148,24 @@ func (b *Builder) assign(s *lang.AssignStmt, env *Env) *obl.Assign {
 	return a
 }
 
-// storePath is m with the location m[k1][k2]... set to val.
-func storePath(m obl.Expr, keys []obl.Expr, val obl.Expr) obl.Expr {
-	if len(keys) == 0 {
+// updatePath is x, of type t, with the location the selectors reach
+// (x[k1].f[k2]...) set to val: a map update for an index, a record
+// built from x's other fields for a field.
+func (b *Builder) updatePath(x obl.Expr, t lang.Type, sels []*lang.Selector, val obl.Expr, env *Env) obl.Expr {
+	if len(sels) == 0 {
 		return val
 	}
-	inner := storePath(obl.Index(m, keys[0]), keys[1:], val)
-	return obl.Update(m, keys[0], inner)
+	sel := sels[0]
+	if sel.Field != nil {
+		rt := t.(*lang.RecordType)
+		rs := RecordSortOf(rt)
+		inner := b.updatePath(obl.FieldOf(x, rs, sel.FieldIndex), rt.Fields[sel.FieldIndex].Type, sels[1:], val, env)
+		return obl.WithField(x, rs, sel.FieldIndex, inner)
+	}
+	mt := t.(*lang.MapType)
+	k := b.Expr(sel.Index, env)
+	inner := b.updatePath(obl.Index(x, k), mt.Val, sels[1:], val, env)
+	return obl.Update(x, k, inner)
 }
 
 // CallAction inlines a call of an action: the arguments are bound to

@@ -245,7 +245,7 @@ type assignTarget struct {
 func (s *splitter) assign(st *lang.AssignStmt, a *obl.Assign, defined *obl.Assert) {
 	ts := make([]assignTarget, len(a.Lhs))
 	for i, v := range a.Lhs {
-		ts[i] = cellPath(v, a.Rhs[i], len(st.Lhs[i].Indices))
+		ts[i] = cellPath(v, a.Rhs[i], st.Lhs[i].LeadingIndices())
 	}
 	for i := range ts {
 		for j, k := range ts[i].keys {
@@ -339,6 +339,14 @@ func (s *splitter) hoist(e obl.Expr) obl.Expr {
 		m := s.hoist(e.Map)
 		k := s.hoist(e.Key)
 		return obl.Update(m, k, s.hoist(e.Val))
+	case *obl.Record:
+		args := make([]obl.Expr, len(e.Args))
+		for i, a := range e.Args {
+			args[i] = s.hoist(a)
+		}
+		return obl.MkRecord(e.S, args...)
+	case *obl.Field:
+		return obl.FieldOf(s.hoist(e.X), e.S, e.I)
 	case *obl.Quant:
 		sub := map[*obl.Var]obl.Expr{}
 		for _, v := range obl.FreeVars(e) {
@@ -497,8 +505,15 @@ func (m *model) frameTemp(cp *cproc, s obl.Sort) *obl.Var {
 }
 
 func (m *model) zeroOfSort(s obl.Sort) int64 {
-	if ms, ok := s.(*obl.MapSort); ok {
-		return m.maps.constant(m.zeroOfSort(ms.Val))
+	switch s := s.(type) {
+	case *obl.MapSort:
+		return m.maps.constant(m.zeroOfSort(s.Val))
+	case *obl.RecordSort:
+		vals := make([]int64, len(s.Fields))
+		for i, f := range s.Fields {
+			vals[i] = m.zeroOfSort(f.Sort)
+		}
+		return newRecord(m.maps, vals)
 	}
 	return 0
 }

@@ -161,6 +161,11 @@ func (c *compiler) expr(e obl.Expr) evalFn {
 		return func(r []int64) int64 { return t.set(m(r), k(r), v(r), finite) }
 	case *obl.Quant:
 		return c.quant(e)
+	case *obl.Record:
+		return c.record(e)
+	case *obl.Field:
+		x, i, t := c.expr(e.X), int64(e.I), c.maps
+		return func(r []int64) int64 { return t.get(x(r), i) }
 	}
 	panic(fmt.Sprintf("mc: unexpected expression %T", e))
 }
@@ -296,6 +301,8 @@ func (c *compiler) values(s obl.Sort) []int64 {
 		return c.mapValues(s)
 	case *obl.EnumSort:
 		return countTo(len(s.Members))
+	case *obl.RecordSort:
+		return c.recordValues(s)
 	}
 	if s == obl.BoolSort {
 		return []int64{0, 1}

@@ -202,6 +202,13 @@ func (c *compiler) value(n int64, s obl.Sort) obl.Value {
 	if es, ok := s.(*obl.EnumSort); ok {
 		return obl.EnumVal{S: es, I: int(n)}
 	}
+	if rs, ok := s.(*obl.RecordSort); ok {
+		rv := obl.RecordVal{S: rs}
+		for i, f := range rs.Fields {
+			rv.Fields = append(rv.Fields, c.value(c.maps.get(n, int64(i)), f.Sort))
+		}
+		return rv
+	}
 	if s == obl.BoolSort {
 		return obl.BoolVal(n != 0)
 	}
@@ -220,21 +227,12 @@ func hasQuant(c obl.Cmd) bool {
 }
 
 func exprHasQuant(e obl.Expr) bool {
-	switch e := e.(type) {
-	case *obl.Quant:
-		return true
-	case *obl.Unary:
-		return exprHasQuant(e.X)
-	case *obl.Binary:
-		return exprHasQuant(e.X) || exprHasQuant(e.Y)
-	case *obl.Ite:
-		return exprHasQuant(e.Cond) || exprHasQuant(e.Then) || exprHasQuant(e.Else)
-	case *obl.Select:
-		return exprHasQuant(e.Map) || exprHasQuant(e.Key)
-	case *obl.Store:
-		return exprHasQuant(e.Map) || exprHasQuant(e.Key) || exprHasQuant(e.Val)
-	}
-	return false
+	found := false
+	obl.WalkExpr(e, func(x obl.Expr) {
+		_, q := x.(*obl.Quant)
+		found = found || q
+	})
+	return found
 }
 
 // Summary describes a decision in one line: "holds for ints in 0..3 (81

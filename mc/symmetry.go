@@ -164,6 +164,14 @@ func badUse(e obl.Expr, tainted map[*obl.Var]bool, r *role) string {
 		}
 	case *obl.Quant:
 		return inContext(badUse(e.Body, tainted, r), e)
+	case *obl.Record:
+		for _, x := range e.Args {
+			if bad := badUse(x, tainted, r); bad != "" {
+				return inContext(bad, e)
+			}
+		}
+	case *obl.Field:
+		return inContext(badUse(e.X, tainted, r), e)
 	}
 	return ""
 }

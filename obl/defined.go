@@ -18,6 +18,14 @@ func Defined(e Expr) Expr {
 		return And(Defined(e.Map), Defined(e.Key))
 	case *Store:
 		return And(Defined(e.Map), Defined(e.Key), Defined(e.Val))
+	case *Record:
+		parts := make([]Expr, len(e.Args))
+		for i, a := range e.Args {
+			parts[i] = Defined(a)
+		}
+		return And(parts...)
+	case *Field:
+		return Defined(e.X)
 	case *Quant:
 		d := Defined(e.Body)
 		if isTrue(d) {

@@ -130,6 +130,12 @@ func Equal(a, b Expr) bool {
 	case *Store:
 		b, ok := b.(*Store)
 		return ok && Equal(a.Map, b.Map) && Equal(a.Key, b.Key) && Equal(a.Val, b.Val)
+	case *Record:
+		b, ok := b.(*Record)
+		return ok && a.S.Name == b.S.Name && equalAll(a.Args, b.Args)
+	case *Field:
+		b, ok := b.(*Field)
+		return ok && a.I == b.I && Equal(a.X, b.X)
 	case *Quant:
 		b, ok := b.(*Quant)
 		if !ok || a.Exists != b.Exists || len(a.Bound) != len(b.Bound) {
@@ -143,4 +149,16 @@ func Equal(a, b Expr) bool {
 		return Equal(a.Body, b.Body)
 	}
 	return false
+}
+
+func equalAll(a, b []Expr) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !Equal(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
 }

@@ -184,6 +184,12 @@ func WalkExpr(e Expr, f func(Expr)) {
 		WalkExpr(e.Map, f)
 		WalkExpr(e.Key, f)
 		WalkExpr(e.Val, f)
+	case *Record:
+		for _, a := range e.Args {
+			WalkExpr(a, f)
+		}
+	case *Field:
+		WalkExpr(e.X, f)
 	case *Quant:
 		WalkExpr(e.Body, f)
 	}

@@ -87,7 +87,7 @@ func precOf(e Expr) int {
 		return binaryInfo[e.Op].prec
 	case *Unary:
 		return precUnary
-	case *Select, *Store:
+	case *Select, *Store, *Field:
 		return precPostfix
 	case *IntLit:
 		if e.V.Sign() < 0 {
@@ -138,6 +138,20 @@ func (p *Printer) expr(b *strings.Builder, e Expr, min int) {
 		b.WriteByte(']')
 	case *Quant:
 		p.quant(b, e)
+	case *Record:
+		b.WriteString(e.S.Name)
+		b.WriteByte('(')
+		for i, a := range e.Args {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			p.expr(b, a, precOpen)
+		}
+		b.WriteByte(')')
+	case *Field:
+		p.expr(b, e.X, precPostfix)
+		b.WriteByte('.')
+		b.WriteString(e.S.Fields[e.I].Name)
 	default:
 		b.WriteString("<nil>")
 	}

@@ -49,6 +49,9 @@ func SortEqual(a, b Sort) bool {
 	case *EnumSort:
 		b, ok := b.(*EnumSort)
 		return ok && a.Name == b.Name
+	case *RecordSort:
+		b, ok := b.(*RecordSort)
+		return ok && a.Name == b.Name
 	}
 	return false
 }

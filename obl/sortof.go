@@ -15,6 +15,13 @@ func SortOf(e Expr) (Sort, error) {
 		return IntSort, nil
 	case *BoolLit:
 		return BoolSort, nil
+	case *Record:
+		return recordSort(e)
+	case *Field:
+		if e.S == nil || e.I < 0 || e.I >= len(e.S.Fields) {
+			return nil, fmt.Errorf("field out of its record sort")
+		}
+		return e.S.Fields[e.I].Sort, expectSort(e.X, e.S, e)
 	case *EnumLit:
 		if e.S == nil || e.I < 0 || e.I >= len(e.S.Members) {
 			return nil, fmt.Errorf("enumeration literal out of its sort")
@@ -134,4 +141,16 @@ func storeSort(e *Store) (Sort, error) {
 		return nil, err
 	}
 	return ms, expectSort(e.Val, ms.Val, e)
+}
+
+func recordSort(e *Record) (Sort, error) {
+	if e.S == nil || len(e.Args) != len(e.S.Fields) {
+		return nil, fmt.Errorf("record built with %d values for its fields", len(e.Args))
+	}
+	for i, a := range e.Args {
+		if err := expectSort(a, e.S.Fields[i].Sort, e); err != nil {
+			return nil, err
+		}
+	}
+	return e.S, nil
 }

@@ -45,6 +45,12 @@ func WalkFree(e Expr, bound map[*Var]bool, f func(*Var)) {
 		WalkFree(e.Map, bound, f)
 		WalkFree(e.Key, bound, f)
 		WalkFree(e.Val, bound, f)
+	case *Record:
+		for _, a := range e.Args {
+			WalkFree(a, bound, f)
+		}
+	case *Field:
+		WalkFree(e.X, bound, f)
 	case *Quant:
 		inner := make(map[*Var]bool, len(bound)+len(e.Bound))
 		for v := range bound {
@@ -109,6 +115,19 @@ func subst(e Expr, sub map[*Var]Expr) Expr {
 		m, k, v := subst(e.Map, sub), subst(e.Key, sub), subst(e.Val, sub)
 		if m != e.Map || k != e.Key || v != e.Val {
 			return Update(m, k, v)
+		}
+	case *Record:
+		args, changed := make([]Expr, len(e.Args)), false
+		for i, a := range e.Args {
+			args[i] = subst(a, sub)
+			changed = changed || args[i] != a
+		}
+		if changed {
+			return MkRecord(e.S, args...)
+		}
+	case *Field:
+		if x := subst(e.X, sub); x != e.X {
+			return FieldOf(x, e.S, e.I)
 		}
 	case *Quant:
 		return substQuant(e, sub)

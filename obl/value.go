@@ -87,6 +87,15 @@ func CompareValues(a, b Value) int {
 		if b, ok := b.(EnumVal); ok && a.S.Name == b.S.Name {
 			return a.I - b.I
 		}
+	case RecordVal:
+		if b, ok := b.(RecordVal); ok && len(a.Fields) == len(b.Fields) {
+			for i := range a.Fields {
+				if c := CompareValues(a.Fields[i], b.Fields[i]); c != 0 {
+					return c
+				}
+			}
+			return 0
+		}
 	}
 	if ka, kb := kindRank(a), kindRank(b); ka != kb {
 		return ka - kb
@@ -109,8 +118,10 @@ func kindRank(v Value) int {
 		return 1
 	case EnumVal:
 		return 2
+	case RecordVal:
+		return 3
 	}
-	return 3
+	return 4
 }
 
 // ValueEqual reports whether a and b are the same value. Maps are equal if

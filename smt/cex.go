@@ -87,6 +87,8 @@ func (r *modelReader) value(t z3.Term, s obl.Sort) (obl.Value, error) {
 		return r.mapValue(t, s)
 	case *obl.EnumSort:
 		return r.enumValue(t, s)
+	case *obl.RecordSort:
+		return r.recordValue(t, s)
 	}
 	return nil, errors.New("smt: unknown sort")
 }

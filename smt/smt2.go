@@ -77,15 +77,8 @@ func (sw *smtWriter) script(v *vc) {
 
 // context declares the vc's constants and asserts its definitions.
 func (sw *smtWriter) context(v *vc) {
-	for _, s := range usedEnums(v) {
-		fmt.Fprintf(sw.w, "(declare-datatypes ((%s 0)) ((", symbol(enumSortName(s)))
-		for i := range s.Members {
-			if i > 0 {
-				sw.w.WriteString(" ")
-			}
-			fmt.Fprintf(sw.w, "(%s)", symbol(enumMemberName(s, i)))
-		}
-		sw.w.WriteString(")))\n")
+	for _, s := range usedDatatypes(v) {
+		sw.declareDatatype(s)
 	}
 	for _, c := range v.consts {
 		fmt.Fprintf(sw.w, "(declare-const %s %s)\n", symbol(sw.p.Name(c)), smtSort(c.Sort))
@@ -152,6 +145,8 @@ func smtSort(s obl.Sort) string {
 	switch s := s.(type) {
 	case *obl.EnumSort:
 		return symbol(enumSortName(s))
+	case *obl.RecordSort:
+		return symbol(recordSortName(s))
 	case obl.BasicSort:
 		if s == obl.IntSort {
 			return "Int"
@@ -184,6 +179,10 @@ func (sw *smtWriter) expr(e obl.Expr) {
 		fmt.Fprint(w, e.V)
 	case *obl.EnumLit:
 		w.WriteString(symbol(enumMemberName(e.S, e.I)))
+	case *obl.Record:
+		sw.app(symbol(recordSortName(e.S)), e.Args...)
+	case *obl.Field:
+		sw.app(symbol(recordFieldName(e.S, e.I)), e.X)
 	case *obl.VarRef:
 		w.WriteString(symbol(sw.p.Name(e.V)))
 	case *obl.Unary:

@@ -38,6 +38,9 @@ func (en *encoder) sort(s obl.Sort) z3.Sort {
 	case *obl.EnumSort:
 		zs, _ := en.enum(s)
 		return zs
+	case *obl.RecordSort:
+		zs, _, _ := en.record(s)
+		return zs
 	}
 	panic(fmt.Sprintf("smt: unknown sort %v", s))
 }
@@ -73,6 +76,16 @@ func (en *encoder) translate(e obl.Expr) z3.Term {
 	case *obl.EnumLit:
 		_, members := en.enum(e.S)
 		return members[e.I]
+	case *obl.Record:
+		_, mk, _ := en.record(e.S)
+		args := make([]z3.Term, len(e.Args))
+		for i, a := range e.Args {
+			args[i] = en.term(a)
+		}
+		return ctx.App(mk, args...)
+	case *obl.Field:
+		_, _, proj := en.record(e.S)
+		return ctx.App(proj[e.I], en.term(e.X))
 	case *obl.VarRef:
 		return en.constant(e.V)
 	case *obl.Unary:

@@ -7,7 +7,9 @@ import "C"
 
 import "unsafe"
 
-// A Func is an uninterpreted unary function. The zero Func is invalid.
+// A Func is a function declaration: an uninterpreted unary function, or
+// the constructor or a projection of a tuple sort. The zero Func is
+// invalid.
 type Func struct {
 	r ref
 	f C.Z3_func_decl
@@ -44,6 +46,22 @@ func (ctx *Context) Apply(f Func, x Term) Term {
 		return Term{}
 	}
 	return ctx.term(C.lz_mk_apply1(ctx.c, f.f, x.a))
+}
+
+// App returns the application f(xs...), for a function of any arity
+// (a tuple constructor or projection).
+func (ctx *Context) App(f Func, xs ...Term) Term {
+	if !ctx.funcArg(f) {
+		return Term{}
+	}
+	a := make([]C.Z3_ast, len(xs)+1) // never empty, so &a[0] is valid
+	for i, x := range xs {
+		if !ctx.arg(x) {
+			return Term{}
+		}
+		a[i] = x.a
+	}
+	return ctx.term(C.lz_mk_app(ctx.c, f.f, C.uint(len(xs)), &a[0]))
 }
 
 // AsArray returns the array whose element at i is f(i).

@@ -86,6 +86,35 @@ lz_result lz_array_sort(Z3_context c, Z3_sort dom, Z3_sort rng) {
 	return lz_ast_result(c, Z3_sort_to_ast(c, s));
 }
 
+// lz_tuple_sort makes the record sort name, whose constructor has the
+// same name, with n fields; decls receives the constructor and then the n projections, each
+// referenced, if the call succeeds.
+lz_result lz_tuple_sort(Z3_context c, const char *name, unsigned n, const char **fields, Z3_sort *sorts, Z3_func_decl *decls) {
+	LZ_BEGIN;
+	Z3_symbol *syms = malloc(n * sizeof(Z3_symbol));
+	for (unsigned i = 0; i < n; i++) {
+		syms[i] = Z3_mk_string_symbol(c, fields[i]);
+	}
+	Z3_func_decl ctor;
+	Z3_sort s = Z3_mk_tuple_sort(c, Z3_mk_string_symbol(c, name), n, syms, sorts, &ctor, decls + 1);
+	free(syms);
+	if (s != NULL && lz_err == Z3_OK) {
+		decls[0] = ctor;
+		for (unsigned i = 0; i <= n; i++) {
+			Z3_inc_ref(c, Z3_func_decl_to_ast(c, decls[i]));
+		}
+	}
+	if (s == NULL) {
+		return lz_ast_result(c, NULL);
+	}
+	return lz_ast_result(c, Z3_sort_to_ast(c, s));
+}
+
+lz_result lz_mk_app(Z3_context c, Z3_func_decl f, unsigned n, Z3_ast *args) {
+	LZ_BEGIN;
+	return lz_ast_result(c, Z3_mk_app(c, f, n, args));
+}
+
 // lz_enum_sort makes the enumeration sort name with n members; consts
 // receives the n member constants, each referenced, if the call succeeds.
 lz_result lz_enum_sort(Z3_context c, const char *name, unsigned n, const char **names, Z3_ast *consts) {

@@ -86,6 +86,58 @@ func (ctx *Context) EnumSort(name string, members []string) (Sort, []Term) {
 	return s, consts
 }
 
+// TupleSort returns the record sort name whose values are built by the
+// constructor of the same name from the given fields, with the
+// constructor and the fields' projections. Tuple sorts are cached by name (a second call
+// returns the first sort) and live until Close, as their functions do.
+func (ctx *Context) TupleSort(name string, fields []string, sorts []Sort) (Sort, Func, []Func) {
+	ctx.checkOpen()
+	if t, ok := ctx.tupleSorts[name]; ok {
+		return t.sort, t.mk, t.proj
+	}
+	if len(fields) == 0 || len(fields) != len(sorts) {
+		if ctx.err == nil {
+			ctx.err = &Error{Msg: "a tuple sort needs one sort per field, and fields"}
+		}
+		return Sort{}, Func{}, nil
+	}
+	cs := make([]C.Z3_sort, len(sorts))
+	for i, s := range sorts {
+		if !ctx.sortArg(s) {
+			return Sort{}, Func{}, nil
+		}
+		cs[i] = s.s
+	}
+	cname := C.CString(name)
+	defer C.free(unsafe.Pointer(cname))
+	cfields := C.malloc(C.size_t(len(fields)) * C.size_t(unsafe.Sizeof(uintptr(0))))
+	defer C.free(cfields)
+	names := unsafe.Slice((**C.char)(cfields), len(fields))
+	for i, f := range fields {
+		names[i] = C.CString(f)
+		defer C.free(unsafe.Pointer(names[i]))
+	}
+	decls := make([]C.Z3_func_decl, len(fields)+1)
+	s := ctx.pinSort(C.lz_tuple_sort(ctx.c, cname, C.uint(len(fields)), (**C.char)(cfields), &cs[0], &decls[0]))
+	if s.IsZero() {
+		return Sort{}, Func{}, nil
+	}
+	funcs := make([]Func, len(decls))
+	for i, d := range decls {
+		ctx.pinned = append(ctx.pinned, owned{p: unsafe.Pointer(d), kind: C.LZ_KIND_AST})
+		funcs[i] = Func{ref{ctx: ctx, slot: -1}, d}
+	}
+	ctx.tupleSorts[name] = tupleSort{s, funcs[0], funcs[1:]}
+	return s, funcs[0], funcs[1:]
+}
+
+// tupleSort is a cached tuple sort and its functions.
+type tupleSort struct {
+	sort Sort
+	mk   Func
+	proj []Func
+}
+
 // enumSort is a cached enumeration sort and its constants.
 type enumSort struct {
 	sort   Sort

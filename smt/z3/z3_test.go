@@ -789,6 +789,71 @@ func TestEnumSort(t *testing.T) {
 	if st, _ := s.Check(context.Background()); st != Unsat {
 		t.Errorf("a fourth value of a three-member sort: %v", st)
 	}
+	// The text of a solver that has not been checked, as lipton prints
+	// queries (a checked solver's text has its model converter too).
+	unchecked, err := ctx.NewSolver()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range members {
+		unchecked.Assert(ctx.Not(ctx.Eq(c, m)))
+	}
+	s = unchecked
+	fresh := newTestContext(t)
+	fs, err := fresh.NewSolver()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := fs.AssertText(s.String()); err != nil {
+		t.Fatalf("the solver's text does not parse back: %v\n%s", err, s.String())
+	}
+	if st, _ := fs.Check(context.Background()); st != Unsat {
+		t.Errorf("parsed back: %v, want unsat", st)
+	}
+}
+
+// TestTupleSort checks record sorts: construction and projection, and
+// extensionality (two tuples with equal fields are equal), a model's
+// value, and the solver's text parsed back in a fresh context.
+func TestTupleSort(t *testing.T) {
+	ctx := newTestContext(t)
+	node, mk, proj := ctx.TupleSort("Node", []string{"Node.value", "Node.next"}, []Sort{ctx.IntSort(), ctx.BoolSort()})
+	if node.IsZero() || len(proj) != 2 {
+		t.Fatalf("TupleSort: %v, err %v", node, ctx.Err())
+	}
+	a, b := ctx.Const("a", node), ctx.Const("b", node)
+	s, err := ctx.NewSolver()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Assert(ctx.Eq(a, ctx.App(mk, ctx.Int(3), ctx.Bool(true))))
+	s.Assert(ctx.Eq(ctx.App(proj[0], b), ctx.Int(3)))
+	s.Assert(ctx.App(proj[1], b))
+	if st, err := s.Check(context.Background()); st != Sat || err != nil {
+		t.Fatalf("check: %v %v", st, err)
+	}
+	m, err := s.Model()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, err := m.Eval(ctx.App(proj[0], a), true); err != nil || v.String() != "3" {
+		t.Errorf("a.value = %v (%v)", v, err)
+	}
+	s.Assert(ctx.Not(ctx.Eq(a, b)))
+	if st, _ := s.Check(context.Background()); st != Unsat {
+		t.Errorf("two tuples with equal fields differ: %v", st)
+	}
+	// The text of a solver that has not been checked, as lipton prints
+	// queries (a checked solver's text has its model converter too).
+	unchecked, err := ctx.NewSolver()
+	if err != nil {
+		t.Fatal(err)
+	}
+	unchecked.Assert(ctx.Eq(a, ctx.App(mk, ctx.Int(3), ctx.Bool(true))))
+	unchecked.Assert(ctx.Eq(ctx.App(proj[0], b), ctx.Int(3)))
+	unchecked.Assert(ctx.App(proj[1], b))
+	unchecked.Assert(ctx.Not(ctx.Eq(a, b)))
+	s = unchecked
 	fresh := newTestContext(t)
 	fs, err := fresh.NewSolver()
 	if err != nil {

@@ -1,0 +1,98 @@
+package lang
+
+// Checks of record types (docs/language.md, "Types"): the fields of a
+// declaration, field reads x.f, and construction Node(e1, e2, ...), which
+// gives every field a value, in the order of the declaration.
+
+// checkRecordTypes resolves the fields of every record declaration and
+// rejects a record that contains itself, directly or through other
+// records or maps: its values would be infinite.
+func (c *checker) checkRecordTypes() {
+	var recs []*TypeDecl
+	for _, d := range c.file.Types {
+		rte, ok := d.Type.(*RecordTypeExpr)
+		if !ok {
+			continue
+		}
+		rt, ok := d.Name.Obj.Type.(*RecordType)
+		if !ok || d.Name.Obj.Decl != d {
+			continue // a duplicate declaration, reported
+		}
+		seen := map[string]bool{}
+		for _, f := range rte.Fields {
+			if seen[f.Name.Name] {
+				c.errorf(f.Name.P, "record %s has two fields named %s", rt.Name, f.Name.Name)
+			}
+			seen[f.Name.Name] = true
+			rt.Fields = append(rt.Fields, RecordField{Name: f.Name.Name, Type: c.typeOf(f.Type)})
+		}
+		recs = append(recs, d)
+	}
+	for _, d := range recs {
+		rt := d.Name.Obj.Type.(*RecordType)
+		for _, f := range rt.Fields {
+			if containsRecord(f.Type, rt, map[Type]bool{}) {
+				c.errorf(d.Name.P, "record %s contains itself (through field %s): its values would be infinite; refer to other records by an int identifier, as a map from identifiers to records", rt.Name, f.Name)
+				break
+			}
+		}
+	}
+}
+
+// containsRecord reports whether values of type t contain a value of record
+// type r.
+func containsRecord(t Type, r *RecordType, seen map[Type]bool) bool {
+	if t == nil || seen[t] {
+		return false
+	}
+	seen[t] = true
+	switch t := t.(type) {
+	case *RecordType:
+		if t == r {
+			return true
+		}
+		for _, f := range t.Fields {
+			if containsRecord(f.Type, r, seen) {
+				return true
+			}
+		}
+	case *MapType:
+		return containsRecord(t.Key, r, seen) || containsRecord(t.Val, r, seen)
+	}
+	return false
+}
+
+// fieldRead checks x.f.
+func (c *checker) fieldRead(e *FieldExpr, ctx *exprCtx) Type {
+	t := c.expr(e.X, ctx)
+	if t == nil {
+		return nil
+	}
+	rt, ok := t.(*RecordType)
+	if !ok {
+		c.errorf(e.Name.P, "%s has no field %s: it is %s, not a record", ExprString(e.X), e.Name.Name, article(t.String()))
+		return nil
+	}
+	i := rt.FieldIndex(e.Name.Name)
+	if i < 0 {
+		c.errorf(e.Name.P, "record %s has no field %s (its fields: %s)", rt.Name, e.Name.Name, rt.fieldNames())
+		return nil
+	}
+	e.Index = i
+	return rt.Fields[i].Type
+}
+
+// construct checks Node(e1, e2, ...), whose arguments were checked by
+// the caller.
+func (c *checker) construct(e *CallExpr, rt *RecordType) Type {
+	if len(e.Args) != len(rt.Fields) {
+		c.errorf(e.P, "record %s has %d field(s) (%s), but is built with %d value(s)", rt.Name, len(rt.Fields), rt.fieldNames(), len(e.Args))
+		return rt
+	}
+	for i, a := range e.Args {
+		if t := a.Type(); t != nil && rt.Fields[i].Type != nil && !Identical(t, rt.Fields[i].Type) {
+			c.errorf(a.Pos(), "field %s of %s has type %s, not %s (the values of a record are its fields, in order)", rt.Fields[i].Name, rt.Name, rt.Fields[i].Type, t)
+		}
+	}
+	return rt
+}
