@@ -331,7 +331,17 @@ var badCases = []struct {
 	}},
 	{"yield invariant arguments", "var x: int;\nyield invariant Y(k: int) { x >= k; }\nlayer 0 { proc p() { yield Y(true) && Y(); } }", []string{
 		`3:30: argument 1 of Y must have type int, not bool`,
-		`3:39: function Y takes 1 argument(s), but is called with 0`,
+		`3:39: yield invariant Y takes 1 argument(s), but is called with 0`,
+	}},
+	{"yield invariant linear argument twice", "type Tid = int;\nyield invariant Y(linear a: Tid, linear b: Tid) { a != b; }\nlayer 0 { proc p(linear t: Tid) preserves Y(t, t) { } }", []string{
+		`3:48: linear t is passed twice in one call; a linear value cannot be duplicated`,
+	}},
+	{"yield invariants named in messages", "var x: int;\nyield invariant Y() { Y(); }\nyield invariant Z(k: int) { x >= k; }\nvar Z: int;\nlayer 0 { proc p() { yield Z(); Z := 1; } }", []string{
+		`2:1: yield invariant Y is recursive (it calls Y, which calls Y back)`,
+		`2:23: yield invariant Y cannot be called in a function or in a yield invariant`,
+		`4:5: Z is already declared as a yield invariant at t.lip:3:17`,
+		`5:28: yield invariant Z takes 1 argument(s), but is called with 0`,
+		`5:33: cannot assign to yield invariant Z`,
 	}},
 	{"yield invariant without clauses", "var x: int;\nyield invariant Y() { }", []string{`2:23: unexpected "}", expected an expression`}},
 	{"preserves with old and outputs", "var x: int;\nlayer 0 { proc p() returns (r: int) preserves old(x) == x preserves r == 0 { } }", []string{

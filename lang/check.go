@@ -183,7 +183,7 @@ func prevDecl(o *Object) string {
 	if !o.Pos.IsValid() {
 		return " (it is a built-in " + o.Kind.String() + ")"
 	}
-	return fmt.Sprintf(" as %s at %s", article(o.Kind.String()), o.Pos)
+	return fmt.Sprintf(" as %s at %s", article(kindName(o)), o.Pos)
 }
 
 func (c *checker) pushScope() { c.scope = newScope(c.scope) }
@@ -195,4 +195,13 @@ func article(noun string) string {
 		return "an " + noun
 	}
 	return "a " + noun
+}
+
+// kindName names what an object is for messages: its kind, except that
+// a function declared as a yield invariant is a yield invariant.
+func kindName(o *Object) string {
+	if o.Kind == ObjFunc && o.Func != nil && o.Func.YieldInv {
+		return "yield invariant"
+	}
+	return o.Kind.String()
 }

@@ -21,7 +21,7 @@ func (c *checker) target(id *Ident) *Object {
 	case ObjParam:
 		c.errorf(id.P, "cannot assign to parameter %s: parameters are read-only", id.Name)
 	default:
-		c.errorf(id.P, "cannot assign to %s %s", o.Kind, id.Name)
+		c.errorf(id.P, "cannot assign to %s %s", kindName(o), id.Name)
 	}
 	return nil
 }

@@ -44,7 +44,7 @@ func (c *checker) declareTopLevel() {
 			if d.Name.Name == "old" {
 				c.errorf(d.Name.P, "a function cannot be named old: old(e) is the value of e at the start of the procedure's body")
 			}
-			c.declare(d.Name, &Object{Kind: ObjFunc, Decl: d, Func: &FuncInfo{}})
+			c.declare(d.Name, &Object{Kind: ObjFunc, Decl: d, Func: &FuncInfo{YieldInv: d.YieldInv}})
 			c.info.Funcs = append(c.info.Funcs, d.Name.Obj)
 		}
 	}
@@ -202,7 +202,7 @@ func (c *checker) closeFuncGlobals(callees map[*Object][]*Object) {
 		for _, g := range callees[f] {
 			switch state[g] {
 			case 1:
-				c.errorf(f.Decl.(*FuncDecl).P, "function %s is recursive (it calls %s, which calls %s back): functions must not be recursive", f.Name, g.Name, f.Name)
+				c.errorf(f.Decl.(*FuncDecl).P, "%s %s is recursive (it calls %s, which calls %s back): functions and yield invariants must not be recursive", kindName(f), f.Name, g.Name, f.Name)
 			case 0:
 				visit(g)
 			}

@@ -251,7 +251,7 @@ func (c *checker) call(e *CallExpr, ctx *exprCtx) Type {
 	}
 	fi := o.Func
 	if len(e.Args) != len(fi.Params) {
-		c.errorf(e.P, "function %s takes %d argument(s), but is called with %d", o.Name, len(fi.Params), len(e.Args))
+		c.errorf(e.P, "%s %s takes %d argument(s), but is called with %d", kindName(o), o.Name, len(fi.Params), len(e.Args))
 		return fi.Result
 	}
 	for i, a := range e.Args {

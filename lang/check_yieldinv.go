@@ -60,7 +60,7 @@ func (c *checker) callYieldInv(e *CallExpr, o *Object, ctx *exprCtx) {
 	fi := o.Func
 	switch {
 	case ctx.fn != nil:
-		c.errorf(e.P, "yield invariant %s cannot be called in a function: it is an annotation, called only in a procedure's requires, ensures, preserves, yield annotations and loop invariants", o.Name)
+		c.errorf(e.P, "yield invariant %s cannot be called in a function or in a yield invariant: it is an annotation, called only in a procedure's requires, ensures, preserves, yield annotations and loop invariants", o.Name)
 		return
 	case ctx.yieldInvs == nil:
 		c.errorf(e.P, "yield invariant %s can be called only in a procedure's requires, ensures, preserves, yield annotations and loop invariants", o.Name)
@@ -73,13 +73,19 @@ func (c *checker) callYieldInv(e *CallExpr, o *Object, ctx *exprCtx) {
 		c.errorf(e.P, "yield invariant %s is declared for layers %d..%d, so it cannot be called at layer %d", o.Name, fi.Layers.Lo, fi.Layers.Hi, outside(r, fi.Layers))
 	}
 	d := o.Decl.(*FuncDecl)
+	passed := map[*Object]bool{}
 	for i, p := range d.Params {
 		if !p.Linear || i >= len(e.Args) {
 			continue
 		}
 		id, ok := e.Args[i].(*Ident)
-		if !ok || id.Obj == nil || !id.Obj.Linear {
+		switch {
+		case !ok || id.Obj == nil || !id.Obj.Linear:
 			c.errorf(e.Args[i].Pos(), "parameter %s of yield invariant %s is linear: the argument must be a linear parameter of the procedure, so that two threads never pass the same value", p.Name.Name, o.Name)
+		case passed[id.Obj]:
+			c.errorf(id.P, "linear %s is passed twice in one call; a linear value cannot be duplicated", id.Name)
+		default:
+			passed[id.Obj] = true
 		}
 	}
 }

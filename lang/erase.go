@@ -115,9 +115,13 @@ func eraseSignature(s Signature) Signature {
 	c := s
 	c.Params = realParams(s.Params)
 	c.Returns = realParams(s.Returns)
-	c.Requires = realExprs(s.Requires)
-	c.Ensures = realExprs(s.Ensures)
-	c.Preserves = realExprs(s.Preserves)
+	// A preserves clause is one node in Requires, Ensures and Preserves:
+	// erase it once, so that it stays one node (the formatter prints it
+	// once, as preserves).
+	erased := map[Expr]Expr{}
+	c.Preserves = realExprsMemo(s.Preserves, erased, readsOnlyParams)
+	c.Requires = realExprsMemo(s.Requires, erased, readsOnlyParams)
+	c.Ensures = realExprsMemo(s.Ensures, erased, nil)
 	c.Locals = nil
 	for _, d := range s.Locals {
 		if !d.Ghost {
@@ -137,14 +141,57 @@ func realParams(ps []*Param) []*Param {
 	return out
 }
 
-func realExprs(es []Expr) []Expr {
+// realExprs keeps, of each clause, the conjuncts that mention no ghost
+// state (yield invariants are ghost): `requires n != 0 && Free(tid)`
+// keeps `requires n != 0`, which the implementation's clients still owe.
+// A clause with no real conjunct is dropped.
+func realExprs(es []Expr) []Expr { return realExprsMemo(es, map[Expr]Expr{}, nil) }
+
+// realExprsMemo is realExprs with the erased form of each clause kept in
+// erased, so that a clause met twice gives one node. A clause that
+// mentions ghost state keeps its real conjuncts that satisfy keep (none
+// if keep is nil).
+func realExprsMemo(es []Expr, erased map[Expr]Expr, keep func(Expr) bool) []Expr {
 	var out []Expr
 	for _, e := range es {
-		if !mentionsGhostState(e) {
-			out = append(out, e)
+		r, ok := erased[e]
+		if !ok {
+			r = realConjuncts(e, keep)
+			erased[e] = r
+		}
+		if r != nil {
+			out = append(out, r)
 		}
 	}
 	return out
+}
+
+// realConjuncts returns e if it mentions no ghost state, else the
+// conjunction of its conjuncts that mention none and satisfy keep (nil if
+// there are none). Requires keep their facts about parameters
+// (`requires n != 0 && Free(tid)` keeps n != 0): they are what the
+// implementation's clients owe, and they hold wherever the procedure
+// runs. Other real conjuncts of a clause that needs ghost state may need
+// it to be true or stable, so they go with it.
+func realConjuncts(e Expr, keep func(Expr) bool) Expr {
+	if !mentionsGhostState(e) {
+		return e
+	}
+	if keep == nil {
+		return nil
+	}
+	var real Expr
+	for _, k := range Conjuncts(e) {
+		if mentionsGhostState(k) || !keep(k) {
+			continue
+		}
+		if real == nil {
+			real = k
+		} else {
+			real = &BinaryExpr{ExprBase: ExprBase{P: real.Pos(), T: Bool}, Op: OpAnd, OpPos: k.Pos(), X: real, Y: k}
+		}
+	}
+	return real
 }
 
 func eraseBlock(b *Block) *Block {
@@ -253,4 +300,20 @@ func eraseCall(s *CallStmt) Stmt {
 		}
 	}
 	return &c
+}
+
+// readsOnlyParams reports whether e reads no global variable, directly
+// or through a function.
+func readsOnlyParams(e Expr) bool {
+	global := false
+	InspectExpr(e, func(x Expr) bool {
+		switch x := x.(type) {
+		case *Ident:
+			global = global || x.Obj != nil && x.Obj.Kind == ObjGlobal
+		case *CallExpr:
+			global = global || x.Func.Obj != nil && x.Func.Obj.Func != nil && len(x.Func.Obj.Func.Globals) > 0
+		}
+		return !global
+	})
+	return !global
 }

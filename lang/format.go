@@ -3,6 +3,7 @@ package lang
 import (
 	"fmt"
 	"slices"
+	"sort"
 	"strings"
 )
 
@@ -228,9 +229,30 @@ func (p *printer) yieldInv(d *FuncDecl) {
 	p.closeBrace(d.End)
 }
 
-func (p *printer) clauses(kw string, es []Expr) {
-	for _, e := range es {
-		p.line(e.Pos(), "%s %s", kw, ExprString(e))
+// clauses prints a signature's requires, preserves and ensures clauses
+// in the order they were written (requires, preserves, ensures for a tree
+// without positions), so that comments stay with their clauses.
+func (p *printer) clauses(sig *Signature) {
+	type clause struct {
+		kw string
+		e  Expr
+	}
+	var cs []clause
+	for _, e := range without(sig.Requires, sig.Preserves) {
+		cs = append(cs, clause{"requires", e})
+	}
+	for _, e := range sig.Preserves {
+		cs = append(cs, clause{"preserves", e})
+	}
+	for _, e := range without(sig.Ensures, sig.Preserves) {
+		cs = append(cs, clause{"ensures", e})
+	}
+	sort.SliceStable(cs, func(i, j int) bool {
+		a, b := cs[i].e.Pos(), cs[j].e.Pos()
+		return a.IsValid() && b.IsValid() && a.Offset < b.Offset
+	})
+	for _, c := range cs {
+		p.line(c.e.Pos(), "%s %s", c.kw, ExprString(c.e))
 	}
 }
 
@@ -276,9 +298,7 @@ func (p *printer) member(m Member) {
 	}
 	p.line(m.Pos(), "%s %s(%s)%s", head, sig.Name.Name, paramList(sig.Params), rets)
 	p.indent++
-	p.clauses("requires", without(sig.Requires, sig.Preserves))
-	p.clauses("preserves", sig.Preserves)
-	p.clauses("ensures", without(sig.Ensures, sig.Preserves))
+	p.clauses(sig)
 	p.indent--
 	p.line(body.P, "{")
 	p.indent++

@@ -20,6 +20,26 @@ type annotationPart struct {
 	pos   []lang.Pos // the call and the yield invariant's declaration; nil for the direct part
 }
 
+// AnnotationPart is a part of the annotation of a yield point, for the
+// model checker's messages: What describes it ("yield invariant
+// Outside(tid), called in ..."), E is its condition, Pos its positions
+// (nil: the yield point's).
+type AnnotationPart struct {
+	What string
+	E    obl.Expr
+	Pos  []lang.Pos
+}
+
+// AnnotationParts returns the parts of the annotation of y in env, in the
+// order CheckAnnotation asserts them.
+func (b *Builder) AnnotationParts(y *YieldPoint, env *Env) []AnnotationPart {
+	var out []AnnotationPart
+	for _, p := range b.annotationParts(y, env) {
+		out = append(out, AnnotationPart{What: p.what, E: obl.And(p.exprs...), Pos: p.pos})
+	}
+	return out
+}
+
 // CheckAnnotation asserts the annotation of y (AnnotationAt) in env, one
 // assert per part. msg builds an assert's message from the description
 // of its part; pos are the positions of the message, the yield point's
@@ -32,7 +52,13 @@ func (b *Builder) annotationAsserts(m Mode, y *YieldPoint, env *Env, msg func(st
 	var cmds []obl.Cmd
 	for _, part := range b.annotationParts(y, env) {
 		ps := pos
-		if part.pos != nil {
+		switch {
+		case part.pos == nil:
+		case y.Kind == YieldCall:
+			// The call is where the callee's requires must hold: it stays
+			// first, the part's positions follow it.
+			ps = append(append(append([]lang.Pos(nil), pos[:min(1, len(pos))]...), part.pos...), pos[min(1, len(pos)):]...)
+		default:
 			ps = append(append([]lang.Pos(nil), part.pos...), pos[min(1, len(pos)):]...)
 		}
 		cmds = append(cmds, assertion(m, obl.And(part.exprs...), msg(part.what), ps...))
@@ -75,8 +101,17 @@ func (b *Builder) annotationParts(y *YieldPoint, env *Env) []annotationPart {
 	for _, inv := range y.Proc.Layer.Invariants {
 		direct.exprs = append(direct.exprs, b.Expr(inv, env))
 	}
-	if len(calls) > 0 && len(directPos) > 0 {
+	switch {
+	case len(calls) > 0 && len(directPos) > 0:
 		direct.pos = directPos[:1] // the yield point's position may be a yield invariant's call
+	case len(calls) > 0 && len(direct.exprs) > 0:
+		// Only the layer's invariants are left: name them and point at
+		// them, after the yield point.
+		direct.what = fmt.Sprintf("the invariants of layer %d, conjoined to %s,", y.Proc.Layer.Num, y.Describe())
+		direct.pos = []lang.Pos{y.Pos}
+		for _, inv := range y.Proc.Layer.Invariants {
+			direct.pos = append(direct.pos, inv.Pos())
+		}
 	}
 	if len(direct.exprs) == 0 && len(calls) > 0 {
 		return calls

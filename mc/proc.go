@@ -405,3 +405,33 @@ func choiceOf(brs []code) code {
 		}
 	}
 }
+
+// failingPart returns the first part of the annotation of yield point y
+// that is false in x's registers, when the annotation calls yield
+// invariants (so that the message names the failing one, as lipton check
+// does), or nil. A part that would read a value not chosen yet (lazy.go)
+// is skipped.
+func (m *model) failingPart(x *exec, p *cproc, y *layers.YieldPoint) (found *layers.AnnotationPart) {
+	parts := m.b.AnnotationParts(y, p.env)
+	if len(parts) < 2 && (len(parts) == 0 || parts[0].Pos == nil) {
+		return nil
+	}
+	for i := range parts {
+		if m.partFalse(x, p, parts[i].E) {
+			return &parts[i]
+		}
+	}
+	return nil
+}
+
+func (m *model) partFalse(x *exec, p *cproc, e obl.Expr) (isFalse bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, lazy := r.(unsetRead); !lazy {
+				panic(r)
+			}
+			isFalse = false
+		}
+	}()
+	return p.c.expr(e)(x.r) == 0
+}

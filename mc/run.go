@@ -477,6 +477,12 @@ func (ru *run) annotationFailed(x *exec, p *cproc, node int) {
 	if y := p.yield[node]; y != nil {
 		f.Msg = describeYield(y) + " does not hold when " + ru.m.threads[ru.t].String() + " reaches it"
 		f.Pos = []lang.Pos{y.Pos}
+		if part := ru.m.failingPart(x, p, y); part != nil {
+			f.Msg = part.What + " does not hold when " + ru.m.threads[ru.t].String() + " reaches it"
+			if part.Pos != nil {
+				f.Pos = part.Pos
+			}
+		}
 	} else {
 		f.Msg = fmt.Sprintf("the ensures of action %s does not hold after it", p.name)
 		f.Pos = []lang.Pos{p.action.P}

@@ -110,8 +110,11 @@ func nonInterferenceCheck(y *layers.YieldPoint, f interferer) *obl.Obligation {
 	facts := b.ParamFacts(y.Proc, env1)
 	body := obl.Sequence(&obl.Assume{E: target}, &obl.Assume{E: facts}, &obl.Assume{E: pre}, distinct, code)
 	kind := "ni"
-	if y.Kind == layers.YieldIdle {
+	switch {
+	case y.Kind == layers.YieldIdle:
 		kind = "ni-idle" // at the line of the entry's requires: keep names apart
+	case y.Kind == layers.YieldExit && y.Pos == y.Proc.Entry.Yield.Pos:
+		kind = "ni-exit" // a preserves clause is the entry's and the exit's first
 	}
 	return b.Obligation(obName(l, kind, y.Proc.Name(), y.Pos.Line, f.key()), NonInterference, body)
 }

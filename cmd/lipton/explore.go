@@ -428,7 +428,10 @@ func printViolation(w io.Writer, src []byte, res *mc.Result) {
 		where = f.Pos[0].String()
 	}
 	fmt.Fprintf(w, "%s: %s %s: %s\n", posLabel.Sprint(where), failLabel.Sprint("error:"), failureKind(f.Kind), f.Msg)
-	for _, p := range f.Pos {
+	for i, p := range f.Pos {
+		if i > 0 {
+			fmt.Fprintf(w, "  %s:\n", p) // as lipton check prints further positions
+		}
 		if line := lang.SourceLine(src, p.Line); line != "" {
 			fmt.Fprintln(w, lang.Caret(line, p.Col))
 		}
