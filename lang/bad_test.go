@@ -343,6 +343,10 @@ var badCases = []struct {
 		`5:28: yield invariant Z takes 1 argument(s), but is called with 0`,
 		`5:33: cannot assign to yield invariant Z`,
 	}},
+	{"yield invariant argument reads a global", "var x: int;\nfunction gx(): int { x }\nyield invariant Y(k: int) { x >= k; }\nlayer 0 { proc p(n: int) ensures Y(old(x)) && Y(n) { yield Y(x) && Y(gx() + 1); } }", []string{
+		`4:62: an argument of yield invariant Y may read locals, parameters and constants only, not globals`,
+		`4:70: an argument of yield invariant Y may read locals, parameters and constants only`,
+	}},
 	{"yield invariant without clauses", "var x: int;\nyield invariant Y() { }", []string{`2:23: unexpected "}", expected an expression`}},
 	{"preserves with old and outputs", "var x: int;\nlayer 0 { proc p() returns (r: int) preserves old(x) == x preserves r == 0 { } }", []string{
 		`2:47: old is not allowed here`,

@@ -72,6 +72,11 @@ func (c *checker) callYieldInv(e *CallExpr, o *Object, ctx *exprCtx) {
 	if r := *ctx.layers; r.Lo < fi.Layers.Lo || r.Hi > fi.Layers.Hi {
 		c.errorf(e.P, "yield invariant %s is declared for layers %d..%d, so it cannot be called at layer %d", o.Name, fi.Layers.Lo, fi.Layers.Hi, outside(r, fi.Layers))
 	}
+	for _, a := range e.Args {
+		if !readsOnlyParams(a) {
+			c.errorf(a.Pos(), "an argument of yield invariant %s may read locals, parameters and constants only, not globals: the call stands for the clauses with the argument in place of the parameter, so a global argument would be read again at every use (CIVL evaluates it once, before the yield); save the global in a (ghost) local first, or read it in the yield invariant's body", o.Name)
+		}
+	}
 	d := o.Decl.(*FuncDecl)
 	passed := map[*Object]bool{}
 	for i, p := range d.Params {

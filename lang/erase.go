@@ -303,11 +303,14 @@ func eraseCall(s *CallStmt) Stmt {
 }
 
 // readsOnlyParams reports whether e reads no global variable, directly
-// or through a function.
+// or through a function. old(...) reads the procedure's snapshots,
+// thread-local values, not globals.
 func readsOnlyParams(e Expr) bool {
 	global := false
 	InspectExpr(e, func(x Expr) bool {
 		switch x := x.(type) {
+		case *OldExpr:
+			return false
 		case *Ident:
 			global = global || x.Obj != nil && x.Obj.Kind == ObjGlobal
 		case *CallExpr:
