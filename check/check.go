@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"runtime"
 	"sort"
 	"strings"
 	"time"
@@ -16,6 +17,7 @@ import (
 	"github.com/lipton-dev/lipton/og"
 	"github.com/lipton-dev/lipton/refine"
 	"github.com/lipton-dev/lipton/smt"
+	"github.com/lipton-dev/lipton/vccache"
 )
 
 // A Generator returns the findings of one kind of check for a layer.
@@ -57,6 +59,9 @@ type Options struct {
 	// Progress, if set, is called now and then while the solver runs,
 	// with the number of obligations decided and their total.
 	Progress func(done, total int)
+	// Cache, if set, answers the obligations Z3 proved in an earlier run
+	// and stores those it proves now (cache.go).
+	Cache *vccache.Dir
 }
 
 // Result is the outcome of a run.
@@ -81,6 +86,8 @@ type Result struct {
 	// MaxResources is the most resource units one query used; RLimit is
 	// the limit of one query.
 	MaxResources, RLimit uint64
+	// Cached counts the obligations the cache answered.
+	Cached int
 }
 
 // Times splits a run's wall time into its phases.
@@ -131,7 +138,7 @@ func Run(ctx context.Context, f *lang.File, info *lang.Info, opts Options, front
 	}
 	r.addFindings(found)
 	solveStart := time.Now()
-	results := discharge(ctx, found.Obligations, smt.Options{Jobs: opts.Jobs, RLimit: opts.RLimit}, opts.Progress)
+	results := r.solve(ctx, found.Obligations, opts)
 	r.Times.Solve = time.Since(solveStart)
 	if ctx.Err() != nil {
 		r.Stopped = context.Cause(ctx).Error()
@@ -147,6 +154,22 @@ func Run(ctx context.Context, f *lang.File, info *lang.Info, opts Options, front
 		r.Claim = claim(r.Program)
 	}
 	return r, nil
+}
+
+// solve decides obs: from the cache where it can, else with Z3.
+func (r *Result) solve(ctx context.Context, obs []*obl.Obligation, opts Options) []obl.ObligationResult {
+	sopts := smt.Options{Jobs: opts.Jobs, RLimit: opts.RLimit}
+	if opts.Cache == nil {
+		return discharge(ctx, obs, sopts, opts.Progress)
+	}
+	jobs := opts.Jobs
+	if jobs <= 0 {
+		jobs = runtime.NumCPU()
+	}
+	c := newCachedRun(opts.Cache, obs, r.RLimit, jobs)
+	r.Cached = c.hits()
+	r.Log = append(r.Log, fmt.Sprintf("cache    %d of %d obligations answered by %s", r.Cached, len(obs), opts.Cache.Root()))
+	return c.merge(discharge(ctx, c.misses(obs), sopts, opts.Progress))
 }
 
 // Generate runs every generator on every layer (or only on layer only,

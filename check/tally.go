@@ -41,7 +41,11 @@ func (r *Result) addResult(res obl.ObligationResult) {
 		}
 		c := r.count(layer, a.Assert.Kind)
 		verdict := a.Verdict
-		r.Log = append(r.Log, fmt.Sprintf("%s  %s [%s]: %s (%d resource units)", verdict, a.Assert.Kind, res.Obligation.Name, a.Assert.Msg, a.Resources))
+		work := fmt.Sprintf("%d resource units", a.Resources)
+		if a.Cached {
+			work = "from the cache"
+		}
+		r.Log = append(r.Log, fmt.Sprintf("%s  %s [%s]: %s (%s)", verdict, a.Assert.Kind, res.Obligation.Name, a.Assert.Msg, work))
 		r.MaxResources = max(r.MaxResources, a.Resources)
 		switch {
 		case verdict == obl.Proven:

@@ -36,6 +36,9 @@ type Result struct {
 	// quantifiers", or an error text.
 	Reason  string
 	Elapsed time.Duration // solver time spent deciding this assert
+	// Cached says that the verdict (Proven) comes from a cache of the
+	// obligations proven in earlier runs, not from a solver now.
+	Cached bool
 	// Resources is the work Z3 did to decide this assert, in its
 	// resource units (what Options.RLimit bounds).
 	Resources uint64

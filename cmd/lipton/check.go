@@ -24,6 +24,7 @@ func checkFlags(o *checkOptions) *flag.FlagSet {
 	fs.Uint64Var(&o.rlimit, "rlimit", defaultRLimit, "Z3's resource limit of `N` units per query (one query per assert): a deterministic bound on solver work, independent of the machine's load; an assert that needs more is unknown")
 	fs.DurationVar(&o.timeout, "timeout", 0, "wall-clock limit for the whole run (0: none); when it is reached the undecided obligations are reported as not decided")
 	fs.StringVar(&o.dump, "dump", "", "write every obligation to `DIR` as .obl and .smt2 files")
+	fs.BoolVar(&o.noCache, "no-cache", false, "solve every obligation: do not answer those Z3 proved in an earlier run from the cache ($XDG_CACHE_HOME/lipton), nor store new ones")
 	fs.BoolVar(&o.json, "json", false, "print the results as JSON on stdout (not with --format github)")
 	fs.StringVar(&o.format, "format", "text", "the report's `FORMAT`: text, or github for GitHub Actions annotations before the text report")
 	fs.BoolVar(&o.verbose, "verbose", false, "list every obligation with its verdict and every skipped pair")
@@ -41,7 +42,7 @@ var checkCmd = &command{
 	flags:   func() *flag.FlagSet { return checkFlags(&checkOptions{}) },
 	groups: []flagGroup{
 		{"What to check", []string{"layer"}},
-		{"Solver", []string{"jobs", "rlimit", "timeout", "fallback", "ints"}},
+		{"Solver", []string{"jobs", "rlimit", "timeout", "no-cache", "fallback", "ints"}},
 		{"Output", []string{"verbose", "json", "format", "dump", "progress"}},
 		{"Input", []string{"max-input"}},
 	},

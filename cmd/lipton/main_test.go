@@ -23,7 +23,16 @@ func TestMain(m *testing.M) {
 	}
 	color.NoColor = true
 	stdin = bytes.NewReader(nil)
-	os.Exit(m.Run())
+	// The cache of proven obligations goes to a directory of this run:
+	// tests neither read the user's cache nor fill it.
+	cacheHome, err := os.MkdirTemp("", "lipton-test-cache-")
+	if err != nil {
+		panic(err)
+	}
+	os.Setenv("XDG_CACHE_HOME", cacheHome)
+	code := m.Run()
+	os.RemoveAll(cacheHome)
+	os.Exit(code)
 }
 
 // childArgsEnv holds the command line, separated by \x1f, of a test

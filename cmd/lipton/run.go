@@ -8,6 +8,7 @@ import (
 
 	"github.com/lipton-dev/lipton/check"
 	"github.com/lipton-dev/lipton/lang"
+	"github.com/lipton-dev/lipton/vccache"
 )
 
 // checkOptions are the flags of lipton check.
@@ -28,6 +29,7 @@ type checkOptions struct {
 	json         bool
 	format       string
 	verbose      bool
+	noCache      bool // --no-cache
 	// maxInput is the size limit of an input file (--max-input).
 	maxInput sizeFlag
 	// fallback: --fallback and --ints (fallback.go).
@@ -39,7 +41,7 @@ type checkOptions struct {
 func runChecks(f *lang.File, info *lang.Info, o checkOptions, frontEnd time.Duration) (*check.Result, error) {
 	ctx, stop := o.runContext()
 	defer stop()
-	opts := check.Options{Layer: o.layer, Jobs: o.jobs, RLimit: o.rlimit, Dump: o.dump}
+	opts := check.Options{Layer: o.layer, Jobs: o.jobs, RLimit: o.rlimit, Dump: o.dump, Cache: o.cache()}
 	if o.fallback.on {
 		dom := o.fallback.ints.d
 		opts.Fallback = &dom
@@ -94,4 +96,22 @@ func progressPrinter(w io.Writer) (show func(done, total int), erase func()) {
 		}
 	}
 	return show, erase
+}
+
+// cache opens the user's cache of proven obligations, unless --no-cache
+// says not to. A cache that cannot be opened (no home directory, a
+// read-only file system) is no cache: every obligation is solved.
+func (o checkOptions) cache() *vccache.Dir {
+	if o.noCache {
+		return nil
+	}
+	root, err := vccache.Default()
+	if err != nil {
+		return nil
+	}
+	d, err := vccache.Open(root)
+	if err != nil {
+		return nil
+	}
+	return d
 }

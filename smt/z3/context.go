@@ -193,3 +193,7 @@ func (e *Error) Error() string { return "z3: " + e.Msg }
 // errZeroTerm is recorded when a constructor is given the zero Term and no
 // earlier error explains it.
 var errZeroTerm = errors.New("z3: use of a zero Term (the result of a failed constructor)")
+
+// Version returns the full version of the Z3 library lipton runs with
+// ("Z3 4.8.12.0").
+func Version() string { return C.GoString(C.lz_full_version()) }

@@ -43,6 +43,10 @@ Z3_context lz_mk_context(void) {
 	return c;
 }
 
+const char *lz_full_version(void) {
+	return Z3_get_full_version();
+}
+
 void lz_dec_ref(Z3_context c, int kind, void *p) {
 	switch (kind) {
 	case LZ_KIND_AST:

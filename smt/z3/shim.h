@@ -53,6 +53,7 @@ enum {
 };
 
 Z3_context lz_mk_context(void);
+const char *lz_full_version(void);
 void lz_dec_ref(Z3_context c, int kind, void *p);
 const char *lz_error_msg(Z3_context c, int err);
 

@@ -1,0 +1,139 @@
+package check
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/lipton-dev/lipton/lang"
+	"github.com/lipton-dev/lipton/vccache"
+)
+
+// runCached checks a source with the given cache (nil: none) and limit.
+func runCached(t *testing.T, name, src string, cache *vccache.Dir, rlimit uint64) *Result {
+	t.Helper()
+	f, info, err := lang.ParseAndCheck(name, []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Run(context.Background(), f, info, Options{Layer: -1, RLimit: rlimit, Cache: cache}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// summary is what a run reports: its tally and its findings' messages.
+func summary(r *Result) string {
+	var b strings.Builder
+	for _, k := range sortedKeys(r.Tally) {
+		c := r.Tally[k]
+		fmt.Fprintf(&b, "%d %s: %d proven, %d failed, %d unknown, %d skipped\n", k.Layer, k.Check, c.Proven, c.Failed, c.Unknown, c.Skipped)
+	}
+	for _, f := range r.Findings {
+		b.WriteString(f.Msg + "\n")
+	}
+	return b.String()
+}
+
+// TestCacheAnswersOnlyWhatItProved checks the cache of proven
+// obligations: a second run of a proven file is answered from the cache
+// with the same report; a run of a broken variant in the same cache
+// re-solves what changed and fails as it does without a cache (a cached
+// "proven" never answers a different obligation); a failing obligation is
+// never stored; moving the text (comments, line shifts) keeps every key,
+// and another resource limit changes them all.
+func TestCacheAnswersOnlyWhatItProved(t *testing.T) {
+	good := readProof(t, "../proofs/classic/og-increment.lip")
+	broken := readProof(t, "../proofs/classic/broken/og-increment-wrongpost.lip")
+	dir, err := vccache.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	cold := runCached(t, "good.lip", good, dir, 0)
+	if cold.Cached != 0 || cold.Failed() {
+		t.Fatalf("cold run: %d cached, failed %v", cold.Cached, cold.Failed())
+	}
+	warm := runCached(t, "good.lip", good, dir, 0)
+	if warm.Cached == 0 || summary(warm) != summary(cold) {
+		t.Errorf("warm run: %d cached; report\n%s\nwant\n%s", warm.Cached, summary(warm), summary(cold))
+	}
+	shifted := runCached(t, "good.lip", "// a comment\n\n// that moves every line\n"+good, dir, 0)
+	if shifted.Cached != warm.Cached {
+		t.Errorf("moving the text: %d cached, want %d", shifted.Cached, warm.Cached)
+	}
+	if other := runCached(t, "good.lip", good, dir, DefaultRLimit/2); other.Cached != 0 {
+		t.Errorf("another resource limit: %d cached, want 0", other.Cached)
+	}
+	want := summary(runCached(t, "broken.lip", broken, nil, 0))
+	for i := 0; i < 2; i++ { // the second time, nothing failing may come from the cache
+		got := runCached(t, "broken.lip", broken, dir, 0)
+		if !got.Failed() || summary(got) != want {
+			t.Errorf("broken variant, run %d with the cache:\n%s\nwant\n%s", i+1, summary(got), want)
+		}
+	}
+}
+
+func readProof(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestCacheCorpus runs every proof of the corpus without the cache, then
+// with one cache shared by all of them (cold, in order), then again
+// (warm, in reverse order): every report must be the report without the
+// cache. Sharing one cache across files is what makes the test strong:
+// two files' obligations with the same formulas but different questions
+// (a witness assert is answered the other way round) once collided.
+func TestCacheCorpus(t *testing.T) {
+	paths, err := filepath.Glob("../proofs/*/*.lip")
+	if err != nil {
+		t.Fatal(err)
+	}
+	more, _ := filepath.Glob("../proofs/*/broken/*.lip")
+	paths = append(paths, more...)
+	dir, err := vccache.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{}
+	for _, p := range paths {
+		src := readProof(t, p)
+		if _, _, err := lang.ParseAndCheck(p, []byte(src)); err != nil {
+			continue // rejected by the front end: nothing to cache
+		}
+		want[p] = summary(runCached(t, p, src, nil, 0))
+	}
+	hits := 0
+	for pass, order := range [][]string{paths, reversed(paths)} {
+		for _, p := range order {
+			w, ok := want[p]
+			if !ok {
+				continue
+			}
+			r := runCached(t, p, readProof(t, p), dir, 0)
+			hits += r.Cached
+			if got := summary(r); got != w {
+				t.Errorf("%s, pass %d with the cache:\n%s\nwithout the cache:\n%s", p, pass+1, got, w)
+			}
+		}
+	}
+	if hits == 0 {
+		t.Error("the cache answered nothing")
+	}
+}
+
+func reversed(s []string) []string {
+	out := make([]string, len(s))
+	for i, x := range s {
+		out[len(s)-1-i] = x
+	}
+	return out
+}
