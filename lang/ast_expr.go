@@ -112,6 +112,14 @@ type BinaryExpr struct {
 	X, Y  Expr
 }
 
+// ConstMapExpr is [K]V(e), the map that is e at every key. (For an alias
+// of a map type, M(e) is a CallExpr whose Func names the type.)
+type ConstMapExpr struct {
+	ExprBase
+	MapType TypeExpr
+	Val     Expr
+}
+
 // FieldExpr is the record field read x.f; Index is the field's position
 // in the record (set by the checker).
 type FieldExpr struct {

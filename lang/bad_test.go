@@ -303,6 +303,14 @@ var badCases = []struct {
 	{"empty record", "type R = record { };", []string{`1:19: unexpected "}"`}},
 	{"field name missing", "type R = record { a: int };\nvar r: R;\nvar y: int = r.;", []string{`3:16: expected a field name after ".", found ";"`}},
 	{"record is a keyword", "var record: int;", []string{`1:5: unexpected keyword record, expected a name`}},
+	// ---- constant maps ----
+	{"constant map errors", "type M = [int]bool;\nvar a: M = M(1);\nvar b: M = M(true, false);\nvar c: [int]int = [int]int(true);\nvar e: [int]bool = [int]bool(false) == M(false);", []string{
+		`2:14: the value of a constant map of type [int]bool must have type bool, not int`,
+		`3:12: M(e) is the map that is e at every key: it takes one value, not 2`,
+		`4:28: the value of a constant map of type [int]int must have type int, not bool`,
+		`5:20: the initial value of e must have type [int]bool, but has type bool`,
+	}},
+	{"map type without a value", "var d: [int]int = [int]int;", []string{`1:27: expected "(" after a map type in an expression`}},
 	// ---- yield invariants and preserves ----
 	{"yield invariant outside procedure annotations", "var x: int;\nyield invariant Y() { x >= 0; }\nfunction f(): bool { Y() }\ninvariant Y();\nlayer 0 {\n  action a() requires Y() { }\n  proc p() {\n    var b: bool;\n    assert Y();\n    b := Y();\n  }\n}", []string{
 		`3:22: yield invariant Y cannot be called in a function`,

@@ -86,6 +86,9 @@ func (c *checker) expr1(e Expr, ctx *exprCtx) Type {
 		return c.old(e, ctx)
 	case *FieldExpr:
 		return c.fieldRead(e, ctx)
+	case *ConstMapExpr:
+		mt, _ := c.typeOf(e.MapType).(*MapType)
+		return c.constMap(e.Val, mt, ctx)
 	}
 	panic(fmt.Sprintf("unexpected expression %T", e))
 }
@@ -244,6 +247,13 @@ func (c *checker) call(e *CallExpr, ctx *exprCtx) Type {
 	e.Func.Obj = o
 	if rt, ok := o.Type.(*RecordType); ok && o.Kind == ObjType {
 		return c.construct(e, rt)
+	}
+	if mt, ok := o.Type.(*MapType); ok && o.Kind == ObjType {
+		if len(e.Args) != 1 {
+			c.errorf(e.P, "%s(e) is the map that is e at every key: it takes one value, not %d", o.Name, len(e.Args))
+			return mt
+		}
+		return c.constMapValue(e.Args[0], mt)
 	}
 	if o.Kind != ObjFunc {
 		c.errorf(e.Func.P, "%s is %s, not a function", o.Name, article(o.Kind.String()))

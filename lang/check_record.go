@@ -96,3 +96,20 @@ func (c *checker) construct(e *CallExpr, rt *RecordType) Type {
 	}
 	return rt
 }
+
+// constMap checks [K]V(e): e, checked here, must have type V.
+func (c *checker) constMap(e Expr, mt *MapType, ctx *exprCtx) Type {
+	c.expr(e, ctx)
+	if mt == nil {
+		return nil
+	}
+	return c.constMapValue(e, mt)
+}
+
+// constMapValue checks the type of the checked value of a constant map.
+func (c *checker) constMapValue(e Expr, mt *MapType) Type {
+	if t := e.Type(); t != nil && mt.Val != nil && !Identical(t, mt.Val) {
+		c.errorf(e.Pos(), "the value of a constant map of type %s must have type %s, not %s", mt, mt.Val, t)
+	}
+	return mt
+}

@@ -42,7 +42,7 @@ func startsExpr(t *lexer.Token) bool {
 			return true
 		}
 	case tokPunct:
-		return t.Value == "(" || t.Value == "!" || t.Value == "-"
+		return t.Value == "(" || t.Value == "!" || t.Value == "-" || t.Value == "[" // [K]V(e)
 	}
 	return false
 }

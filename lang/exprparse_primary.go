@@ -40,6 +40,8 @@ func (p *exprParser) primary() (Expr, error) {
 			return nil, err
 		}
 		return x, nil
+	case p.is("["):
+		return p.constMap(b)
 	case p.is("if"):
 		return p.cond()
 	case p.is("forall") || p.is("exists"):
@@ -189,4 +191,23 @@ func (p *exprParser) typ() (TypeExpr, error) {
 		return nil, err
 	}
 	return &MapTypeExpr{P: posOf(t.Pos), Key: k, Val: v}, nil
+}
+
+// constMap parses [K]V(e), the map that is e at every key.
+func (p *exprParser) constMap(b ExprBase) (Expr, error) {
+	t, err := p.typ()
+	if err != nil {
+		return nil, err
+	}
+	if _, err := p.expect("(", "after a map type in an expression ([K]V(e) is the map that is e at every key)"); err != nil {
+		return nil, err
+	}
+	v, err := p.expr()
+	if err != nil {
+		return nil, err
+	}
+	if _, err := p.expect(")", "to close the constant map"); err != nil {
+		return nil, err
+	}
+	return p.built(&ConstMapExpr{ExprBase: b, MapType: t, Val: v}, v)
 }

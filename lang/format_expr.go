@@ -74,6 +74,11 @@ func writeExpr(b *strings.Builder, e Expr) {
 		b.WriteString(" := ")
 		writeExpr(b, e.Val)
 		b.WriteString("]")
+	case *ConstMapExpr:
+		b.WriteString(TypeString(e.MapType))
+		b.WriteString("(")
+		writeExpr(b, e.Val)
+		b.WriteString(")")
 	case *FieldExpr:
 		_, lit := e.X.(*IntLit)
 		writeOperand(b, e.X, needsParensAsBase(e.X) || lit) // (5).f: never a literal 5.

@@ -125,6 +125,8 @@ func sexpr(e Expr) string {
 		return s + ")"
 	case *FieldExpr:
 		return "(field " + sexpr(e.X) + " " + e.Name.Name + ")"
+	case *ConstMapExpr:
+		return "(const " + TypeString(e.MapType) + " " + sexpr(e.Val) + ")"
 	}
 	return "?"
 }
@@ -333,7 +335,10 @@ func randExpr(rng *rand.Rand, depth int) Expr {
 		return &Ident{Name: []string{"a", "b", "c"}[rng.Intn(3)]}
 	}
 	sub := func() Expr { return randExpr(rng, depth-1) }
-	switch rng.Intn(11) {
+	switch rng.Intn(12) {
+	case 11:
+		intT := &NamedType{Name: &Ident{Name: "int"}}
+		return &ConstMapExpr{MapType: &MapTypeExpr{Key: intT, Val: intT}, Val: sub()}
 	case 10:
 		return &FieldExpr{X: sub(), Name: &Ident{Name: []string{"f", "g"}[rng.Intn(2)]}}
 	case 0:

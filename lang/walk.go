@@ -61,6 +61,8 @@ func InspectExpr(e Expr, f func(Expr) bool) {
 		InspectExpr(e.X, f)
 	case *FieldExpr:
 		InspectExpr(e.X, f)
+	case *ConstMapExpr:
+		InspectExpr(e.Val, f)
 	case *CallExpr:
 		for _, a := range e.Args {
 			InspectExpr(a, f)

@@ -69,7 +69,12 @@ func (b *Builder) Expr(e lang.Expr, env *Env) obl.Expr {
 	case *lang.FieldExpr:
 		rt := e.X.Type().(*lang.RecordType)
 		return obl.FieldOf(b.Expr(e.X, env), RecordSortOf(rt), e.Index)
+	case *lang.ConstMapExpr:
+		return obl.MapOf(SortOf(e.Type()).(*obl.MapSort), b.Expr(e.Val, env))
 	case *lang.CallExpr:
+		if mt, ok := e.Func.Obj.Type.(*lang.MapType); ok && e.Func.Obj.Kind == lang.ObjType {
+			return obl.MapOf(SortOf(mt).(*obl.MapSort), b.Expr(e.Args[0], env))
+		}
 		if rt, ok := e.Func.Obj.Type.(*lang.RecordType); ok && e.Func.Obj.Kind == lang.ObjType {
 			args := make([]obl.Expr, len(e.Args))
 			for i, a := range e.Args {

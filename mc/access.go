@@ -347,6 +347,8 @@ func (s *splitter) hoist(e obl.Expr) obl.Expr {
 		return obl.MkRecord(e.S, args...)
 	case *obl.Field:
 		return obl.FieldOf(s.hoist(e.X), e.S, e.I)
+	case *obl.ConstMap:
+		return obl.MapOf(e.S, s.hoist(e.V))
 	case *obl.Quant:
 		sub := map[*obl.Var]obl.Expr{}
 		for _, v := range obl.FreeVars(e) {

@@ -163,6 +163,9 @@ func (c *compiler) expr(e obl.Expr) evalFn {
 		return c.quant(e)
 	case *obl.Record:
 		return c.record(e)
+	case *obl.ConstMap:
+		v, t := c.expr(e.V), c.maps
+		return func(r []int64) int64 { return t.constant(v(r)) }
 	case *obl.Field:
 		x, i, t := c.expr(e.X), int64(e.I), c.maps
 		return func(r []int64) int64 { return t.get(x(r), i) }

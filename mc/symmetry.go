@@ -172,6 +172,8 @@ func badUse(e obl.Expr, tainted map[*obl.Var]bool, r *role) string {
 		}
 	case *obl.Field:
 		return inContext(badUse(e.X, tainted, r), e)
+	case *obl.ConstMap:
+		return inContext(badUse(e.V, tainted, r), e)
 	}
 	return ""
 }

@@ -26,6 +26,8 @@ func Defined(e Expr) Expr {
 		return And(parts...)
 	case *Field:
 		return Defined(e.X)
+	case *ConstMap:
+		return Defined(e.V)
 	case *Quant:
 		d := Defined(e.Body)
 		if isTrue(d) {

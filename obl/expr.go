@@ -136,6 +136,9 @@ func Equal(a, b Expr) bool {
 	case *Field:
 		b, ok := b.(*Field)
 		return ok && a.I == b.I && Equal(a.X, b.X)
+	case *ConstMap:
+		b, ok := b.(*ConstMap)
+		return ok && SortEqual(a.S, b.S) && Equal(a.V, b.V)
 	case *Quant:
 		b, ok := b.(*Quant)
 		if !ok || a.Exists != b.Exists || len(a.Bound) != len(b.Bound) {

@@ -190,6 +190,8 @@ func WalkExpr(e Expr, f func(Expr)) {
 		}
 	case *Field:
 		WalkExpr(e.X, f)
+	case *ConstMap:
+		WalkExpr(e.V, f)
 	case *Quant:
 		WalkExpr(e.Body, f)
 	}

@@ -148,6 +148,11 @@ func (p *Printer) expr(b *strings.Builder, e Expr, min int) {
 			p.expr(b, a, precOpen)
 		}
 		b.WriteByte(')')
+	case *ConstMap:
+		b.WriteString(e.S.String())
+		b.WriteByte('(')
+		p.expr(b, e.V, precOpen)
+		b.WriteByte(')')
 	case *Field:
 		p.expr(b, e.X, precPostfix)
 		b.WriteByte('.')

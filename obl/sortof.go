@@ -17,6 +17,11 @@ func SortOf(e Expr) (Sort, error) {
 		return BoolSort, nil
 	case *Record:
 		return recordSort(e)
+	case *ConstMap:
+		if e.S == nil {
+			return nil, fmt.Errorf("constant map without a sort")
+		}
+		return e.S, expectSort(e.V, e.S.Val, e)
 	case *Field:
 		if e.S == nil || e.I < 0 || e.I >= len(e.S.Fields) {
 			return nil, fmt.Errorf("field out of its record sort")

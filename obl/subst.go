@@ -51,6 +51,8 @@ func WalkFree(e Expr, bound map[*Var]bool, f func(*Var)) {
 		}
 	case *Field:
 		WalkFree(e.X, bound, f)
+	case *ConstMap:
+		WalkFree(e.V, bound, f)
 	case *Quant:
 		inner := make(map[*Var]bool, len(bound)+len(e.Bound))
 		for v := range bound {
@@ -128,6 +130,10 @@ func subst(e Expr, sub map[*Var]Expr) Expr {
 	case *Field:
 		if x := subst(e.X, sub); x != e.X {
 			return FieldOf(x, e.S, e.I)
+		}
+	case *ConstMap:
+		if v := subst(e.V, sub); v != e.V {
+			return MapOf(e.S, v)
 		}
 	case *Quant:
 		return substQuant(e, sub)

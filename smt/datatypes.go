@@ -81,6 +81,8 @@ func usedDatatypes(v *vc) []obl.Sort {
 				addSort(e.S)
 			case *obl.Record:
 				addSort(e.S)
+			case *obl.ConstMap:
+				addSort(e.S)
 			case *obl.Quant:
 				for _, b := range e.Bound {
 					addSort(b.Sort)

@@ -183,6 +183,8 @@ func (sw *smtWriter) expr(e obl.Expr) {
 		sw.app(symbol(recordSortName(e.S)), e.Args...)
 	case *obl.Field:
 		sw.app(symbol(recordFieldName(e.S, e.I)), e.X)
+	case *obl.ConstMap:
+		sw.app("(as const "+smtSort(e.S)+")", e.V)
 	case *obl.VarRef:
 		w.WriteString(symbol(sw.p.Name(e.V)))
 	case *obl.Unary:

@@ -86,6 +86,8 @@ func (en *encoder) translate(e obl.Expr) z3.Term {
 	case *obl.Field:
 		_, _, proj := en.record(e.S)
 		return ctx.App(proj[e.I], en.term(e.X))
+	case *obl.ConstMap:
+		return ctx.ConstArray(en.sort(e.S.Key), en.term(e.V))
 	case *obl.VarRef:
 		return en.constant(e.V)
 	case *obl.Unary:

@@ -114,6 +114,11 @@ lz_result lz_tuple_sort(Z3_context c, const char *name, unsigned n, const char *
 	return lz_ast_result(c, Z3_sort_to_ast(c, s));
 }
 
+lz_result lz_mk_const_array(Z3_context c, Z3_sort dom, Z3_ast v) {
+	LZ_BEGIN;
+	return lz_ast_result(c, Z3_mk_const_array(c, dom, v));
+}
+
 lz_result lz_mk_app(Z3_context c, Z3_func_decl f, unsigned n, Z3_ast *args) {
 	LZ_BEGIN;
 	return lz_ast_result(c, Z3_mk_app(c, f, n, args));

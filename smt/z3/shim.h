@@ -61,6 +61,7 @@ lz_result lz_int_sort(Z3_context c);
 lz_result lz_bool_sort(Z3_context c);
 lz_result lz_array_sort(Z3_context c, Z3_sort dom, Z3_sort rng);
 lz_result lz_tuple_sort(Z3_context c, const char *name, unsigned n, const char **fields, Z3_sort *sorts, Z3_func_decl *decls);
+lz_result lz_mk_const_array(Z3_context c, Z3_sort dom, Z3_ast v);
 lz_result lz_mk_app(Z3_context c, Z3_func_decl f, unsigned n, Z3_ast *args);
 lz_result lz_enum_sort(Z3_context c, const char *name, unsigned n, const char **names, Z3_ast *consts);
 lz_result lz_mk_const(Z3_context c, const char *name, Z3_sort s);

@@ -246,3 +246,11 @@ func (t Term) String() string {
 	t.r.ctx.check(t.r)
 	return C.GoString(C.lz_ast_string(t.r.ctx.c, t.a))
 }
+
+// ConstArray returns the array over dom that is v at every index.
+func (ctx *Context) ConstArray(dom Sort, v Term) Term {
+	if !ctx.sortArg(dom) || !ctx.arg(v) {
+		return Term{}
+	}
+	return ctx.term(C.lz_mk_const_array(ctx.c, dom.s, v.a))
+}
