@@ -92,21 +92,9 @@ func (c *checker) lvalueType(lv *LValue, o *Object) Type {
 // selectField checks the field selector of an assignment's target, whose
 // location so far has type t, and returns the field's type.
 func (c *checker) selectField(t Type, sel *Selector, target string) Type {
-	if t == nil {
-		return nil
-	}
-	rt, ok := t.(*RecordType)
-	if !ok {
-		c.errorf(sel.Field.P, "%s has no field %s: it is %s, not a record", target, sel.Field.Name, article(t.String()))
-		return nil
-	}
-	i := rt.FieldIndex(sel.Field.Name)
-	if i < 0 {
-		c.errorf(sel.Field.P, "record %s has no field %s (its fields: %s)", rt.Name, sel.Field.Name, rt.fieldNames())
-		return nil
-	}
+	i, ft := c.field(t, sel.Field, target)
 	sel.FieldIndex = i
-	return rt.Fields[i].Type
+	return ft
 }
 
 func (c *checker) havoc(s *HavocStmt) {

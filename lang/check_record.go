@@ -68,18 +68,29 @@ func (c *checker) fieldRead(e *FieldExpr, ctx *exprCtx) Type {
 	if t == nil {
 		return nil
 	}
+	i, ft := c.field(t, e.Name, ExprString(e.X))
+	e.Index = i
+	return ft
+}
+
+// field resolves field name of a value of type t (what names the value
+// in messages) and returns its position and type, or -1 and nil after an
+// error (none if t is nil: the error is reported).
+func (c *checker) field(t Type, name *Ident, what string) (int, Type) {
+	if t == nil {
+		return -1, nil
+	}
 	rt, ok := t.(*RecordType)
 	if !ok {
-		c.errorf(e.Name.P, "%s has no field %s: it is %s, not a record", ExprString(e.X), e.Name.Name, article(t.String()))
-		return nil
+		c.errorf(name.P, "%s has no field %s: it is %s, not a record", what, name.Name, article(t.String()))
+		return -1, nil
 	}
-	i := rt.FieldIndex(e.Name.Name)
+	i := rt.FieldIndex(name.Name)
 	if i < 0 {
-		c.errorf(e.Name.P, "record %s has no field %s (its fields: %s)", rt.Name, e.Name.Name, rt.fieldNames())
-		return nil
+		c.errorf(name.P, "record %s has no field %s (its fields: %s)", rt.Name, name.Name, rt.fieldNames())
+		return -1, nil
 	}
-	e.Index = i
-	return rt.Fields[i].Type
+	return i, rt.Fields[i].Type
 }
 
 // construct checks Node(e1, e2, ...), whose arguments were checked by

@@ -73,35 +73,38 @@ func SortOf(t lang.Type) obl.Sort {
 	return obl.IntSort
 }
 
-// enumSorts holds the IR sort of each enumeration type, so that every
-// use of a type gets the same *obl.EnumSort.
-var enumSorts sync.Map // *lang.EnumType -> *obl.EnumSort
+// typeSorts holds the IR sort of each enumeration and record type, so
+// that every use of a type gets the same sort value.
+var typeSorts sync.Map // lang.Type -> obl.Sort
+
+// sortOnce returns the sort stored for t, building and storing it first
+// if there is none.
+func sortOnce[S obl.Sort](t lang.Type, build func() S) S {
+	if s, ok := typeSorts.Load(t); ok {
+		return s.(S)
+	}
+	actual, _ := typeSorts.LoadOrStore(t, build())
+	return actual.(S)
+}
 
 // EnumSortOf returns the IR sort of an enumeration type.
 func EnumSortOf(t *lang.EnumType) *obl.EnumSort {
-	if s, ok := enumSorts.Load(t); ok {
-		return s.(*obl.EnumSort)
-	}
-	s := &obl.EnumSort{Name: t.Name}
-	for _, m := range t.Members {
-		s.Members = append(s.Members, m.Name)
-	}
-	actual, _ := enumSorts.LoadOrStore(t, s)
-	return actual.(*obl.EnumSort)
+	return sortOnce(t, func() *obl.EnumSort {
+		s := &obl.EnumSort{Name: t.Name}
+		for _, m := range t.Members {
+			s.Members = append(s.Members, m.Name)
+		}
+		return s
+	})
 }
-
-// recordSorts holds the IR sort of each record type.
-var recordSorts sync.Map // *lang.RecordType -> *obl.RecordSort
 
 // RecordSortOf returns the IR sort of a record type.
 func RecordSortOf(t *lang.RecordType) *obl.RecordSort {
-	if s, ok := recordSorts.Load(t); ok {
-		return s.(*obl.RecordSort)
-	}
-	s := &obl.RecordSort{Name: t.Name}
-	for _, f := range t.Fields {
-		s.Fields = append(s.Fields, obl.RecordField{Name: f.Name, Sort: SortOf(f.Type)})
-	}
-	actual, _ := recordSorts.LoadOrStore(t, s)
-	return actual.(*obl.RecordSort)
+	return sortOnce(t, func() *obl.RecordSort {
+		s := &obl.RecordSort{Name: t.Name}
+		for _, f := range t.Fields {
+			s.Fields = append(s.Fields, obl.RecordField{Name: f.Name, Sort: SortOf(f.Type)})
+		}
+		return s
+	})
 }
