@@ -77,6 +77,15 @@ type MapTypeExpr struct {
 
 func (t *NamedType) Pos() Pos { return t.Name.P }
 
+// SeqTypeExpr is []T.
+type SeqTypeExpr struct {
+	P    Pos
+	Elem TypeExpr
+}
+
+func (t *SeqTypeExpr) Pos() Pos { return t.P }
+func (*SeqTypeExpr) typeExpr()  {}
+
 // RecordTypeExpr is record { f: T, g: U, ... }, the right-hand side of a
 // type declaration.
 type RecordTypeExpr struct {

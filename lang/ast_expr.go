@@ -129,7 +129,7 @@ type FieldExpr struct {
 	Index int
 }
 
-// IndexExpr is the map read m[k].
+// IndexExpr is the map read m[k], or the sequence element s[i].
 type IndexExpr struct {
 	ExprBase
 	Map, Key Expr
@@ -166,9 +166,38 @@ type OldExpr struct {
 	Snaps []*OldSnapshot
 }
 
-// CallExpr is a call of a pure function f(args).
+// CallExpr is a call of a pure function f(args), or of a built-in
+// function on sequences (len, append, concat), which Builtin names (set
+// by the checker).
 type CallExpr struct {
 	ExprBase
-	Func *Ident
-	Args []Expr
+	Func    *Ident
+	Args    []Expr
+	Builtin Builtin
+}
+
+// Builtin is a built-in function of the language.
+type Builtin int
+
+// The built-in functions: len(s), append(s, v), concat(s, t).
+const (
+	NotBuiltin Builtin = iota
+	BuiltinLen
+	BuiltinAppend
+	BuiltinConcat
+)
+
+// SeqLitExpr is []T{e1, e2, ...}, the sequence of the given values
+// ([]T{} is the empty sequence).
+type SeqLitExpr struct {
+	ExprBase
+	SeqType TypeExpr
+	Elems   []Expr
+}
+
+// SliceExpr is s[lo:hi], the elements of s from lo up to, not
+// including, hi; Lo or Hi is nil when omitted (0 and len(s)).
+type SliceExpr struct {
+	ExprBase
+	Seq, Lo, Hi Expr
 }

@@ -8,8 +8,8 @@ import (
 // diffAST compares two syntax trees and describes the first difference,
 // or returns "" if they are equal. Positions, the objects and types the
 // checker records (Obj, T, Class, the snapshots of old: Olds,
-// Snaps, and the positions of fields: Index of a field read, FieldIndex
-// of a selector), and the back pointer from a signature
+// Snaps, the positions of fields: Index of a field read, FieldIndex
+// of a selector, and the Builtin of a call), and the back pointer from a signature
 // to its layer are ignored; of a File only the declarations are compared.
 func diffAST(a, b any) string {
 	return diffValue("", reflect.ValueOf(a), reflect.ValueOf(b))
@@ -29,7 +29,7 @@ func ignoredField(owner reflect.Type, f reflect.StructField) bool {
 		return true
 	case f.Name == "Obj" || f.Name == "T" || f.Name == "Class" || f.Name == "Olds" || f.Name == "Snaps":
 		return true
-	case f.Name == "Index" && owner == reflect.TypeOf(FieldExpr{}), f.Name == "FieldIndex":
+	case f.Name == "Index" && owner == reflect.TypeOf(FieldExpr{}), f.Name == "FieldIndex", f.Name == "Builtin":
 		return true
 	case f.Name == "Layer" && f.Type == layerType:
 		return true

@@ -124,7 +124,7 @@ var badCases = []struct {
 	{"map key type", "var m: [[int]int]int;", []string{`1:9: map keys must be int, bool or an enumeration, not [int]int`}},
 	{"map type in quantifier", "var q: bool = forall k: [int]int :: true;", []string{`1:22: quantified variables must be int, bool or an enumeration, not [int]int`}},
 	{"quantifier body", "var q: bool = exists k: int :: k;", []string{`1:32: the body of a quantifier must have type bool, but has type int`}},
-	{"index of non-map", "var n: int;\ninvariant n[1] == 0;", []string{`2:12: only maps can be indexed, and this is an int`}},
+	{"index of non-map", "var n: int;\ninvariant n[1] == 0;", []string{`2:12: only maps and sequences can be indexed, and this is an int`}},
 	{"map key of wrong type", "var m: [int]bool;\ninvariant m[true];", []string{`2:13: map key must have type int, not bool`}},
 	{"map update value", "var m: [int]bool;\ninvariant m[1 := 2] == m;", []string{`2:18: map value must have type bool, not int`}},
 	{"map update key", "var m: [bool]int;\ninvariant m[1 := 2] == m;", []string{`2:13: map key must have type bool, not int`}},
@@ -282,7 +282,7 @@ var badCases = []struct {
 		`14:40: parameter k of p has type Color; only int parameters take ranges`,
 	}},
 	{"empty enumeration", "type E = enum { };", []string{`1:17: unexpected "}", expected a name`}},
-	{"enumeration outside a type declaration", "var m: [enum { A }]int;", []string{`1:9: unexpected keyword enum, expected a type`}},
+	{"enumeration outside a type declaration", "var m: [enum { A }]int;", []string{`1:9: unexpected keyword enum, expected "]" or a type`}},
 	{"enum is a keyword", "var enum: int;", []string{`1:5: unexpected keyword enum, expected a name`}},
 	// ---- records ----
 	{"record errors", "type Node = record { value: int, next: int, value: bool };\ntype Loop = record { self: Loop };\ntype A = record { b: [int]B };\ntype B = record { a: A };\nvar n: Node;\nvar k: [Node]int;\nvar x: int;\nfunction f(): int { n.nope + x.value }\nlayer 0 {\n  proc p() {\n    var m: Node;\n    m := Node(1);\n    m := Node(1, true, false);\n    m.nope := 1;\n    x.value := 2;\n    m.next[0] := 1;\n    assert forall q: Node :: q == q;\n  }\n}", []string{
@@ -311,6 +311,28 @@ var badCases = []struct {
 		`5:20: the initial value of e must have type [int]bool, but has type bool`,
 	}},
 	{"map type without a value", "var d: [int]int = [int]int;", []string{`1:27: expected "(" after a map type in an expression`}},
+	// ---- sequences ----
+	{"sequence errors", "type S = []int;\ntype T = record { kids: []T };\nvar q: S = []int{1, true};\nvar m: [[]int]int;\nvar b: bool;\nfunction f(): int { q[true] + len(b) + len(q, q) + q[b := 1] }\nfunction g(): S { append(q, true) }\nfunction h(): S { concat(q, 1) }\nfunction k(): S { b[1:] }\nfunction n(): bool { forall s: []int :: len(s) >= 0 }\nfunction r(): int { len }\nlayer 0 {\n  proc p() {\n    q[0] := 1;\n  }\n}", []string{
+		`2:6: record T contains itself (through field kids)`,
+		`3:21: element 2 of a sequence of type []int must have type int, not bool`,
+		`4:9: map keys must be int, bool or an enumeration, not []int`,
+		`6:23: a sequence index must have type int, not bool`,
+		`6:35: the first argument of len must be a sequence, not a bool`,
+		`6:40: built-in function len takes 1 argument(s), but is called with 2`,
+		`6:53: a sequence cannot be updated in place`,
+		`7:29: argument 2 of append must have type int, not bool`,
+		`8:29: argument 2 of concat must have type []int, not int`,
+		`9:20: only sequences can be sliced, and this is a bool`,
+		`10:29: quantified variables must be int, bool or an enumeration, not []int`,
+		`11:21: function len must be called: len(...)`,
+		`14:7: q is a sequence, which cannot be updated in place`,
+	}},
+	{"built-in names are taken", "function len(x: int): int { x }\nvar append: int;", []string{
+		`1:10: len is already declared (it is a built-in function)`,
+		`2:5: append is already declared (it is a built-in function)`,
+	}},
+	{"sequence literal needs braces", "var q: []int = []int(1);", []string{`1:21: expected "{" after a sequence type in an expression`}},
+	{"unclosed slice", "var q: []int;\nvar r: []int = q[1:;", []string{`2:20: expected an expression`}},
 	// ---- yield invariants and preserves ----
 	{"yield invariant outside procedure annotations", "var x: int;\nyield invariant Y() { x >= 0; }\nfunction f(): bool { Y() }\ninvariant Y();\nlayer 0 {\n  action a() requires Y() { }\n  proc p() {\n    var b: bool;\n    assert Y();\n    b := Y();\n  }\n}", []string{
 		`3:22: yield invariant Y cannot be called in a function`,

@@ -165,6 +165,10 @@ func (s *scope) lookup(name string) *Object {
 var universe = &scope{names: map[string]*Object{
 	"int":  {Kind: ObjType, Name: "int", Type: Int},
 	"bool": {Kind: ObjType, Name: "bool", Type: Bool},
+	// The built-in functions on sequences (check_seq.go).
+	"len":    {Kind: ObjBuiltin, Name: "len"},
+	"append": {Kind: ObjBuiltin, Name: "append"},
+	"concat": {Kind: ObjBuiltin, Name: "concat"},
 }}
 
 // declare binds id to obj in the current scope. Shadowing is an error:

@@ -75,6 +75,11 @@ func (c *checker) lvalueType(lv *LValue, o *Object) Type {
 			continue
 		}
 		mt, ok := t.(*MapType)
+		if _, seq := t.(*SeqType); seq {
+			c.errorf(k.Pos(), "%s is a sequence, which cannot be updated in place: assign it a new sequence (concat(append(s[:i], v), s[i+1:]))", target)
+			t = nil
+			continue
+		}
 		if !ok {
 			c.errorf(k.Pos(), "%s is indexed, but it is %s, not a map", target, article(t.String()))
 			t = nil

@@ -121,6 +121,10 @@ func (c *checker) resolveType(t TypeExpr, visiting map[*Object]bool) Type {
 			return nil
 		}
 		return &MapType{Key: k, Val: v}
+	case *SeqTypeExpr:
+		if e := c.resolveType(t.Elem, visiting); e != nil {
+			return &SeqType{Elem: e}
+		}
 	}
 	return nil
 }

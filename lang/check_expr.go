@@ -89,6 +89,10 @@ func (c *checker) expr1(e Expr, ctx *exprCtx) Type {
 	case *ConstMapExpr:
 		mt, _ := c.typeOf(e.MapType).(*MapType)
 		return c.constMap(e.Val, mt, ctx)
+	case *SeqLitExpr:
+		return c.seqLit(e, ctx)
+	case *SliceExpr:
+		return c.slice(e, ctx)
 	}
 	panic(fmt.Sprintf("unexpected expression %T", e))
 }
@@ -104,7 +108,7 @@ func (c *checker) ident(id *Ident, ctx *exprCtx) Type {
 	case ObjType:
 		c.errorf(id.P, "%s is a type, not a value", id.Name)
 		return nil
-	case ObjFunc:
+	case ObjFunc, ObjBuiltin:
 		c.errorf(id.P, "function %s must be called: %s(...)", id.Name, id.Name)
 		return nil
 	case ObjConst:
@@ -204,9 +208,12 @@ func (c *checker) index(m, k, val Expr, pos Pos, ctx *exprCtx) Type {
 	if mt == nil {
 		return nil
 	}
+	if st, ok := mt.(*SeqType); ok {
+		return c.seqIndex(st, k, kt, val, pos)
+	}
 	mapT, ok := mt.(*MapType)
 	if !ok {
-		c.errorf(pos, "only maps can be indexed, and this is %s", article(mt.String()))
+		c.errorf(pos, "only maps and sequences can be indexed, and this is %s", article(mt.String()))
 		return nil
 	}
 	if kt != nil && !Identical(kt, mapT.Key) {
@@ -245,6 +252,9 @@ func (c *checker) call(e *CallExpr, ctx *exprCtx) Type {
 		return nil
 	}
 	e.Func.Obj = o
+	if o.Kind == ObjBuiltin {
+		return c.builtin(e)
+	}
 	if rt, ok := o.Type.(*RecordType); ok && o.Kind == ObjType {
 		return c.construct(e, rt)
 	}

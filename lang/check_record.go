@@ -6,7 +6,7 @@ package lang
 
 // checkRecordTypes resolves the fields of every record declaration and
 // rejects a record that contains itself, directly or through other
-// records or maps: its values would be infinite.
+// records, maps or sequences: its values would be infinite.
 func (c *checker) checkRecordTypes() {
 	var recs []*TypeDecl
 	for _, d := range c.file.Types {
@@ -58,6 +58,8 @@ func containsRecord(t Type, r *RecordType, seen map[Type]bool) bool {
 		}
 	case *MapType:
 		return containsRecord(t.Key, r, seen) || containsRecord(t.Val, r, seen)
+	case *SeqType:
+		return containsRecord(t.Elem, r, seen)
 	}
 	return false
 }

@@ -175,7 +175,10 @@ func (c *converter) typ(g *gType) TypeExpr {
 	if g.Name != nil {
 		return &NamedType{Name: c.ident(g.Name)}
 	}
-	return &MapTypeExpr{P: posOf(g.Pos), Key: c.typ(g.Key), Val: c.typ(g.Val)}
+	if g.Bracket.Elem != nil {
+		return &SeqTypeExpr{P: posOf(g.Pos), Elem: c.typ(g.Bracket.Elem)}
+	}
+	return &MapTypeExpr{P: posOf(g.Pos), Key: c.typ(g.Bracket.Map.Key), Val: c.typ(g.Bracket.Map.Val)}
 }
 
 func (c *converter) layerRange(g *gLayerRange) *LayerRange {

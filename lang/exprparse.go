@@ -254,39 +254,76 @@ func (p *exprParser) postfix() (Expr, error) {
 	return p.suffixes(x)
 }
 
-// suffixes parses map reads m[k], updates m[k := v] and field reads x.f.
+// suffixes parses map reads m[k], updates m[k := v], sequence slices
+// s[lo:hi] and field reads x.f.
 func (p *exprParser) suffixes(x Expr) (Expr, error) {
 	for p.is("[") || p.is(".") {
+		var err error
 		if p.is(".") {
-			var err error
-			if x, err = p.field(x); err != nil {
-				return nil, err
-			}
-			continue
-		}
-		t := p.next()
-		k, err := p.expr()
-		if err != nil {
-			return nil, err
-		}
-		if p.is(":=") {
-			p.next()
-			var v Expr
-			if v, err = p.expr(); err != nil {
-				return nil, err
-			}
-			x, err = p.built(&UpdateExpr{ExprBase: ExprBase{P: posOf(t.Pos)}, Map: x, Key: k, Val: v}, x, k, v)
+			x, err = p.field(x)
 		} else {
-			x, err = p.built(&IndexExpr{ExprBase: ExprBase{P: posOf(t.Pos)}, Map: x, Key: k}, x, k)
+			x, err = p.bracket(x)
 		}
 		if err != nil {
-			return nil, err
-		}
-		if _, err := p.expect("]", "to close the map index"); err != nil {
 			return nil, err
 		}
 	}
 	return x, nil
+}
+
+// bracket parses the suffix [k], [k := v] or [lo:hi] after x.
+func (p *exprParser) bracket(x Expr) (Expr, error) {
+	t := p.next()
+	b := ExprBase{P: posOf(t.Pos)}
+	var k Expr
+	var err error
+	if !p.is(":") {
+		if k, err = p.expr(); err != nil {
+			return nil, err
+		}
+	}
+	switch {
+	case p.is(":"):
+		return p.slice(b, x, k)
+	case p.is(":="):
+		p.next()
+		var v Expr
+		if v, err = p.expr(); err != nil {
+			return nil, err
+		}
+		x, err = p.built(&UpdateExpr{ExprBase: b, Map: x, Key: k, Val: v}, x, k, v)
+	default:
+		x, err = p.built(&IndexExpr{ExprBase: b, Map: x, Key: k}, x, k)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if _, err := p.expect("]", "to close the map index"); err != nil {
+		return nil, err
+	}
+	return x, nil
+}
+
+// slice parses the rest of s[lo:hi] from the colon; lo may be nil.
+func (p *exprParser) slice(b ExprBase, s, lo Expr) (Expr, error) {
+	p.next() // :
+	var hi Expr
+	if !p.is("]") {
+		var err error
+		if hi, err = p.expr(); err != nil {
+			return nil, err
+		}
+	}
+	if _, err := p.expect("]", "to close the slice"); err != nil {
+		return nil, err
+	}
+	kids := []Expr{s}
+	for _, k := range []Expr{lo, hi} {
+		if k != nil {
+			kids = append(kids, k)
+		}
+	}
+	return p.built(&SliceExpr{ExprBase: b, Seq: s, Lo: lo, Hi: hi}, kids...)
 }
 
 // field parses the field read .f after x.

@@ -168,7 +168,7 @@ func (p *exprParser) boundGroup() ([]*Param, error) {
 	return ps, nil
 }
 
-// typ parses int, bool, an alias or [K]V.
+// typ parses int, bool, an alias, []T or [K]V.
 func (p *exprParser) typ() (TypeExpr, error) {
 	t := p.peek()
 	if t.Type == tokIdent {
@@ -179,6 +179,14 @@ func (p *exprParser) typ() (TypeExpr, error) {
 		return nil, p.errorf("expected a type, found %s", describeToken(*t))
 	}
 	p.next()
+	if p.is("]") {
+		p.next()
+		elem, err := p.typ()
+		if err != nil {
+			return nil, err
+		}
+		return &SeqTypeExpr{P: posOf(t.Pos), Elem: elem}, nil
+	}
 	k, err := p.typ()
 	if err != nil {
 		return nil, err
@@ -193,11 +201,15 @@ func (p *exprParser) typ() (TypeExpr, error) {
 	return &MapTypeExpr{P: posOf(t.Pos), Key: k, Val: v}, nil
 }
 
-// constMap parses [K]V(e), the map that is e at every key.
+// constMap parses [K]V(e), the map that is e at every key, and []T{...},
+// a sequence.
 func (p *exprParser) constMap(b ExprBase) (Expr, error) {
 	t, err := p.typ()
 	if err != nil {
 		return nil, err
+	}
+	if _, ok := t.(*SeqTypeExpr); ok {
+		return p.seqLit(b, t)
 	}
 	if _, err := p.expect("(", "after a map type in an expression ([K]V(e) is the map that is e at every key)"); err != nil {
 		return nil, err
@@ -210,4 +222,27 @@ func (p *exprParser) constMap(b ExprBase) (Expr, error) {
 		return nil, err
 	}
 	return p.built(&ConstMapExpr{ExprBase: b, MapType: t, Val: v}, v)
+}
+
+// seqLit parses the elements {e1, e2, ...} of the sequence []T{...}.
+func (p *exprParser) seqLit(b ExprBase, t TypeExpr) (Expr, error) {
+	if _, err := p.expect("{", "after a sequence type in an expression ([]T{e1, e2} is a sequence)"); err != nil {
+		return nil, err
+	}
+	lit := &SeqLitExpr{ExprBase: b, SeqType: t}
+	for !p.is("}") {
+		x, err := p.expr()
+		if err != nil {
+			return nil, err
+		}
+		lit.Elems = append(lit.Elems, x)
+		if !p.is(",") {
+			break
+		}
+		p.next()
+	}
+	if _, err := p.expect("}", "to close the sequence"); err != nil {
+		return nil, err
+	}
+	return p.built(lit, lit.Elems...)
 }

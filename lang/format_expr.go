@@ -20,6 +20,8 @@ func TypeString(t TypeExpr) string {
 		return t.Name.Name
 	case *MapTypeExpr:
 		return "[" + TypeString(t.Key) + "]" + TypeString(t.Val)
+	case *SeqTypeExpr:
+		return "[]" + TypeString(t.Elem)
 	case *RecordTypeExpr:
 		fields := make([]string, len(t.Fields))
 		for i, f := range t.Fields {
@@ -79,6 +81,22 @@ func writeExpr(b *strings.Builder, e Expr) {
 		b.WriteString("(")
 		writeExpr(b, e.Val)
 		b.WriteString(")")
+	case *SeqLitExpr:
+		b.WriteString(TypeString(e.SeqType))
+		b.WriteString("{")
+		writeList(b, e.Elems)
+		b.WriteString("}")
+	case *SliceExpr:
+		writeOperand(b, e.Seq, needsParensAsBase(e.Seq))
+		b.WriteString("[")
+		if e.Lo != nil {
+			writeExpr(b, e.Lo)
+		}
+		b.WriteString(":")
+		if e.Hi != nil {
+			writeExpr(b, e.Hi)
+		}
+		b.WriteString("]")
 	case *FieldExpr:
 		_, lit := e.X.(*IntLit)
 		writeOperand(b, e.X, needsParensAsBase(e.X) || lit) // (5).f: never a literal 5.
@@ -100,13 +118,18 @@ func writeExpr(b *strings.Builder, e Expr) {
 	case *CallExpr:
 		b.WriteString(e.Func.Name)
 		b.WriteString("(")
-		for i, a := range e.Args {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			writeExpr(b, a)
-		}
+		writeList(b, e.Args)
 		b.WriteString(")")
+	}
+}
+
+// writeList writes expressions separated by commas.
+func writeList(b *strings.Builder, es []Expr) {
+	for i, a := range es {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		writeExpr(b, a)
 	}
 }
 
@@ -122,6 +145,8 @@ func startsWithLit(e Expr) bool {
 		return startsWithLit(e.Map) && !needsParensAsBase(e.Map)
 	case *FieldExpr:
 		return startsWithLit(e.X) && !needsParensAsBase(e.X)
+	case *SliceExpr:
+		return startsWithLit(e.Seq) && !needsParensAsBase(e.Seq)
 	}
 	return false
 }

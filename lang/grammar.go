@@ -157,11 +157,23 @@ type gIdent struct {
 	Name string `parser:"@Ident"`
 }
 
+// gType is a type: a name, []T or [K]V. After '[' one token decides
+// between a sequence (']') and a map (a key type).
 type gType struct {
+	Pos     lexer.Position
+	Bracket *gBracketType `parser:"  '[' @@"`
+	Name    *gIdent       `parser:"| @@"`
+}
+
+type gBracketType struct {
 	Pos  lexer.Position
-	Key  *gType  `parser:"  '[' @@ ']'"`
-	Val  *gType  `parser:"  @@"`
-	Name *gIdent `parser:"| @@"`
+	Elem *gType    `parser:"  ']' @@"`
+	Map  *gMapType `parser:"| @@"`
+}
+
+type gMapType struct {
+	Key *gType `parser:"@@ ']'"`
+	Val *gType `parser:"@@"`
 }
 
 type gLocal struct {

@@ -222,7 +222,7 @@ var grammarWords = map[string]string{
 	"GLayerRange": `"layers"`, "GStmt": "a statement", "GInstanceIt": `"thread" or "ints"`,
 	"GLocal": `"var"`, "GStep": `"["`, "GYield": `"yield"`, "GIf": `"if"`, "GWhile": `"while"`,
 	"GChoice": `"choice"`, "GKeyword": `"return"`, "GBreak": `"break"`, "GCall": `"call"`, "GAssign": "an assignment",
-	"GLValue": "a name", "GDecl": "a declaration",
+	"GLValue": "a name", "GDecl": "a declaration", "GMapType": "a type", "GBracketType": `"]" or a type`,
 }
 
 // firstAtoms returns, for an EBNF fragment, the words for what can come

@@ -2,7 +2,8 @@ package lang
 
 import "strings"
 
-// Type is a semantic type: Int, Bool or a *MapType. Aliases are resolved
+// Type is a semantic type: Int, Bool, a *MapType, a *SeqType, an
+// *EnumType or a *RecordType. Aliases are resolved
 // away by the checker, so two types are identical iff Identical says so.
 type Type interface {
 	String() string
@@ -27,6 +28,14 @@ type MapType struct {
 
 func (t *MapType) String() string { return "[" + t.Key.String() + "]" + t.Val.String() }
 func (*MapType) isType()          {}
+
+// SeqType is the type []Elem: finite sequences of Elem values.
+type SeqType struct {
+	Elem Type
+}
+
+func (t *SeqType) String() string { return "[]" + t.Elem.String() }
+func (*SeqType) isType()          {}
 
 // EnumType is an enumeration: a type with finitely many values, its
 // members, named by constants. Each enum declaration is a type of its
@@ -95,6 +104,10 @@ func Identical(a, b Type) bool {
 	if a == b {
 		return true
 	}
+	if sa, ok := a.(*SeqType); ok {
+		sb, ok := b.(*SeqType)
+		return ok && Identical(sa.Elem, sb.Elem)
+	}
 	ma, ok1 := a.(*MapType)
 	mb, ok2 := b.(*MapType)
 	return ok1 && ok2 && Identical(ma.Key, mb.Key) && Identical(ma.Val, mb.Val)
@@ -116,9 +129,10 @@ const (
 	ObjAction                    // action of a layer
 	ObjProc                      // procedure of a layer
 	ObjEnumMember                // member of an enumeration type
+	ObjBuiltin                   // built-in function (len, append, concat)
 )
 
-var objKindNames = [...]string{"type", "constant", "global variable", "function", "parameter", "output", "local variable", "bound variable", "action", "procedure", "enumeration member"}
+var objKindNames = [...]string{"type", "constant", "global variable", "function", "parameter", "output", "local variable", "bound variable", "action", "procedure", "enumeration member", "function"}
 
 func (k ObjKind) String() string { return objKindNames[k] }
 

@@ -63,6 +63,14 @@ func InspectExpr(e Expr, f func(Expr) bool) {
 		InspectExpr(e.X, f)
 	case *ConstMapExpr:
 		InspectExpr(e.Val, f)
+	case *SeqLitExpr:
+		for _, x := range e.Elems {
+			InspectExpr(x, f)
+		}
+	case *SliceExpr:
+		InspectExpr(e.Seq, f)
+		InspectExpr(e.Lo, f)
+		InspectExpr(e.Hi, f)
 	case *CallExpr:
 		for _, a := range e.Args {
 			InspectExpr(a, f)

@@ -85,7 +85,7 @@ func (b *Builder) annotationParts(y *YieldPoint, env *Env) []annotationPart {
 		}
 		for _, k := range lang.Conjuncts(a) {
 			call, ok := k.(*lang.CallExpr)
-			if !ok || !call.Func.Obj.Func.YieldInv {
+			if !ok || !isYieldInvCall(call) {
 				direct.exprs = append(direct.exprs, b.Expr(k, annEnv))
 				directPos = append(directPos, k.Pos())
 				continue
@@ -122,9 +122,16 @@ func (b *Builder) annotationParts(y *YieldPoint, env *Env) []annotationPart {
 // callsYieldInv reports whether a conjunct of e calls a yield invariant.
 func callsYieldInv(e lang.Expr) bool {
 	for _, k := range lang.Conjuncts(e) {
-		if call, ok := k.(*lang.CallExpr); ok && call.Func.Obj.Func.YieldInv {
+		if call, ok := k.(*lang.CallExpr); ok && isYieldInvCall(call) {
 			return true
 		}
 	}
 	return false
+}
+
+// isYieldInvCall reports whether call calls a yield invariant (not a
+// function, a constructor or a built-in).
+func isYieldInvCall(call *lang.CallExpr) bool {
+	fi := call.Func.Obj.Func
+	return fi != nil && fi.YieldInv
 }

@@ -66,6 +66,8 @@ func SortOf(t lang.Type) obl.Sort {
 		return EnumSortOf(t)
 	case *lang.RecordType:
 		return RecordSortOf(t)
+	case *lang.SeqType:
+		return &obl.SeqSort{Elem: SortOf(t.Elem)}
 	}
 	if t == lang.Bool {
 		return obl.BoolSort

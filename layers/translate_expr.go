@@ -43,7 +43,14 @@ func (b *Builder) Expr(e lang.Expr, env *Env) obl.Expr {
 	case *lang.BinaryExpr:
 		return obl.BinaryOf(binaryOps[e.Op], b.Expr(e.X, env), b.Expr(e.Y, env))
 	case *lang.IndexExpr:
+		if st, ok := e.Map.Type().(*lang.SeqType); ok {
+			return obl.SeqElem(b.Expr(e.Map, env), SortOf(st).(*obl.SeqSort), b.Expr(e.Key, env))
+		}
 		return obl.Index(b.Expr(e.Map, env), b.Expr(e.Key, env))
+	case *lang.SeqLitExpr:
+		return obl.SeqOf(SortOf(e.Type()).(*obl.SeqSort), b.exprs(e.Elems, env)...)
+	case *lang.SliceExpr:
+		return b.slice(e, env)
 	case *lang.UpdateExpr:
 		return obl.Update(b.Expr(e.Map, env), b.Expr(e.Key, env), b.Expr(e.Val, env))
 	case *lang.CondExpr:
@@ -72,15 +79,14 @@ func (b *Builder) Expr(e lang.Expr, env *Env) obl.Expr {
 	case *lang.ConstMapExpr:
 		return obl.MapOf(SortOf(e.Type()).(*obl.MapSort), b.Expr(e.Val, env))
 	case *lang.CallExpr:
+		if e.Builtin != lang.NotBuiltin {
+			return b.builtin(e, env)
+		}
 		if mt, ok := e.Func.Obj.Type.(*lang.MapType); ok && e.Func.Obj.Kind == lang.ObjType {
 			return obl.MapOf(SortOf(mt).(*obl.MapSort), b.Expr(e.Args[0], env))
 		}
 		if rt, ok := e.Func.Obj.Type.(*lang.RecordType); ok && e.Func.Obj.Kind == lang.ObjType {
-			args := make([]obl.Expr, len(e.Args))
-			for i, a := range e.Args {
-				args[i] = b.Expr(a, env)
-			}
-			return obl.MkRecord(RecordSortOf(rt), args...)
+			return obl.MkRecord(RecordSortOf(rt), b.exprs(e.Args, env)...)
 		}
 		fn := e.Func.Obj.Decl.(*lang.FuncDecl)
 		inner := env.Child()
@@ -114,4 +120,40 @@ func (b *Builder) Conj(es []lang.Expr, env *Env) obl.Expr {
 		parts = append(parts, b.Expr(e, env))
 	}
 	return obl.And(parts...)
+}
+
+// exprs translates a list of expressions.
+func (b *Builder) exprs(es []lang.Expr, env *Env) []obl.Expr {
+	out := make([]obl.Expr, len(es))
+	for i, e := range es {
+		out[i] = b.Expr(e, env)
+	}
+	return out
+}
+
+// slice translates s[lo:hi]; an omitted bound is 0 or len(s).
+func (b *Builder) slice(e *lang.SliceExpr, env *Env) obl.Expr {
+	s := b.Expr(e.Seq, env)
+	st := SortOf(e.Seq.Type()).(*obl.SeqSort)
+	lo, hi := obl.Expr(obl.Int(0)), obl.SeqLength(s, st)
+	if e.Lo != nil {
+		lo = b.Expr(e.Lo, env)
+	}
+	if e.Hi != nil {
+		hi = b.Expr(e.Hi, env)
+	}
+	return obl.SeqSliceOf(s, st, lo, hi)
+}
+
+// builtin translates a call of len, append or concat.
+func (b *Builder) builtin(e *lang.CallExpr, env *Env) obl.Expr {
+	args := b.exprs(e.Args, env)
+	st := SortOf(e.Args[0].Type()).(*obl.SeqSort)
+	switch e.Builtin {
+	case lang.BuiltinLen:
+		return obl.SeqLength(args[0], st)
+	case lang.BuiltinAppend:
+		return obl.SeqAppendOf(args[0], st, args[1])
+	}
+	return obl.SeqConcatOf(args[0], args[1], st)
 }

@@ -114,24 +114,29 @@ func (b *Builder) ifStmt(s *lang.IfStmt, env *Env, m Mode,
 	}})
 }
 
-// defined asserts, in check mode, that evaluating es divides by no zero.
-// Division by zero has no value in lipton's language (the model checker
-// reports it as an error), so wherever a thread evaluates an expression
-// the checks that follow its paths prove that it does not happen; the
-// transition relations used elsewhere assume it.
+// defined asserts, in check mode, that evaluating es divides by no zero
+// and reads every sequence inside its bounds. Neither has a value in
+// lipton's language (the model checker reports them as errors), so
+// wherever a thread evaluates an expression the checks that follow its
+// paths prove that they do not happen; the transition relations used
+// elsewhere assume it.
 func (b *Builder) defined(m Mode, pos lang.Pos, es ...obl.Expr) obl.Cmd {
 	if !m.Check || m.Drop {
 		return obl.Sequence()
 	}
-	var parts []obl.Expr
-	for _, e := range es {
-		parts = append(parts, obl.Defined(e))
+	var cmds []obl.Cmd
+	for _, part := range obl.Partialities {
+		var parts []obl.Expr
+		for _, e := range es {
+			parts = append(parts, part.Cond(e))
+		}
+		d := obl.And(parts...)
+		if lit, ok := d.(*obl.BoolLit); ok && lit.V {
+			continue
+		}
+		cmds = append(cmds, assertion(m, d, part.Msg, pos))
 	}
-	d := obl.And(parts...)
-	if lit, ok := d.(*obl.BoolLit); ok && lit.V {
-		return obl.Sequence()
-	}
-	return assertion(m, d, "a divisor may be 0 here: division by zero is an error", pos)
+	return obl.Sequence(cmds...)
 }
 
 func (b *Builder) assign(s *lang.AssignStmt, env *Env) *obl.Assign {

@@ -198,37 +198,45 @@ func (s *splitter) statement(st lang.Stmt, c obl.Cmd) {
 	s.add(c, nil)
 }
 
-// peelDefined takes apart the IR of a simple statement: the assert that
-// its divisors are nonzero, which layers.Builder puts first where one
-// may be 0 (nil if none), and the statement's own command.
-func peelDefined(c obl.Cmd) (*obl.Assert, obl.Cmd) {
+// peelDefined takes apart the IR of a simple statement: the asserts that
+// its divisors are nonzero and its sequence indexes in range, which
+// layers.Builder puts first where they may fail (none if none), and the
+// statement's own command.
+func peelDefined(c obl.Cmd) ([]*obl.Assert, obl.Cmd) {
 	seq, ok := c.(*obl.Seq)
 	if !ok {
 		return nil, c
 	}
-	switch len(seq.Cmds) {
-	case 1:
-		return nil, seq.Cmds[0]
-	case 2:
-		if a, ok := seq.Cmds[0].(*obl.Assert); ok {
-			return a, seq.Cmds[1]
+	n := len(seq.Cmds)
+	var defined []*obl.Assert
+	for _, d := range seq.Cmds[:n-1] {
+		a, ok := d.(*obl.Assert)
+		if !ok {
+			panic(fmt.Sprintf("mc: unexpected translation of a simple statement: %v", c))
 		}
+		defined = append(defined, a)
 	}
-	panic(fmt.Sprintf("mc: unexpected translation of a simple statement: %v", c))
+	return defined, seq.Cmds[n-1]
 }
 
-// checkDefined adds the well-definedness assert of a statement, if it
-// has one, over its expressions es after their reads were hoisted: it
-// tests the values the reads returned and makes no access itself.
-func (s *splitter) checkDefined(defined *obl.Assert, es ...obl.Expr) {
-	if defined == nil {
+// checkDefined adds the well-definedness asserts of a statement, if it
+// has any, over its expressions es after their reads were hoisted: they
+// test the values the reads returned and make no access themselves.
+func (s *splitter) checkDefined(defined []*obl.Assert, es ...obl.Expr) {
+	if len(defined) == 0 {
 		return
 	}
-	var parts []obl.Expr
-	for _, e := range es {
-		parts = append(parts, obl.Defined(e))
+	for _, part := range obl.Partialities {
+		var parts []obl.Expr
+		for _, e := range es {
+			parts = append(parts, part.Cond(e))
+		}
+		d := obl.And(parts...)
+		if lit, ok := d.(*obl.BoolLit); ok && lit.V {
+			continue
+		}
+		s.add(&obl.Assert{E: d, Kind: defined[0].Kind, Msg: part.Msg, Pos: defined[0].Pos}, nil)
 	}
-	s.add(&obl.Assert{E: obl.And(parts...), Kind: defined.Kind, Msg: defined.Msg, Pos: defined.Pos}, nil)
 }
 
 // assignTarget is a variable assigned by a statement, with the path of
@@ -242,7 +250,7 @@ type assignTarget struct {
 // assign cuts an assignment: the indices of the targets, then the
 // values, left to right, then the check that no divisor was 0, then the
 // writes in the order of the targets.
-func (s *splitter) assign(st *lang.AssignStmt, a *obl.Assign, defined *obl.Assert) {
+func (s *splitter) assign(st *lang.AssignStmt, a *obl.Assign, defined []*obl.Assert) {
 	ts := make([]assignTarget, len(a.Lhs))
 	for i, v := range a.Lhs {
 		ts[i] = cellPath(v, a.Rhs[i], st.Lhs[i].LeadingIndices())
@@ -347,6 +355,12 @@ func (s *splitter) hoist(e obl.Expr) obl.Expr {
 		return obl.MkRecord(e.S, args...)
 	case *obl.Field:
 		return obl.FieldOf(s.hoist(e.X), e.S, e.I)
+	case *obl.SeqApp:
+		args := make([]obl.Expr, len(e.Args))
+		for i, a := range e.Args {
+			args[i] = s.hoist(a)
+		}
+		return &obl.SeqApp{Op: e.Op, S: e.S, Args: args}
 	case *obl.ConstMap:
 		return obl.MapOf(e.S, s.hoist(e.V))
 	case *obl.Quant:
@@ -510,6 +524,8 @@ func (m *model) zeroOfSort(s obl.Sort) int64 {
 	switch s := s.(type) {
 	case *obl.MapSort:
 		return m.maps.constant(m.zeroOfSort(s.Val))
+	case *obl.SeqSort:
+		return m.maps.constant(0) // the empty sequence
 	case *obl.RecordSort:
 		vals := make([]int64, len(s.Fields))
 		for i, f := range s.Fields {

@@ -166,6 +166,8 @@ func (c *compiler) expr(e obl.Expr) evalFn {
 	case *obl.ConstMap:
 		v, t := c.expr(e.V), c.maps
 		return func(r []int64) int64 { return t.constant(v(r)) }
+	case *obl.SeqApp:
+		return c.seq(e)
 	case *obl.Field:
 		x, i, t := c.expr(e.X), int64(e.I), c.maps
 		return func(r []int64) int64 { return t.get(x(r), i) }
@@ -306,6 +308,8 @@ func (c *compiler) values(s obl.Sort) []int64 {
 		return countTo(len(s.Members))
 	case *obl.RecordSort:
 		return c.recordValues(s)
+	case *obl.SeqSort:
+		fail("the model checker cannot try every sequence of sort %s: give the variable an initial value instead of an arbitrary one (or a havoc)", s)
 	}
 	if s == obl.BoolSort {
 		return []int64{0, 1}
@@ -521,6 +525,13 @@ func (c *compiler) assign(a *obl.Assign, k code) code {
 
 func (c *compiler) havoc(v *obl.Var, k code) code {
 	i := c.slot(v)
+	if _, ok := v.Sort.(*obl.SeqSort); ok {
+		// An error when the havoc runs, so that the run names the
+		// statement.
+		return func(*exec) {
+			fail("havoc of sequence %s: the model checker cannot try every sequence", v.Name)
+		}
+	}
 	vals := c.values(v.Sort)
 	return func(x *exec) {
 		old := x.r[i]

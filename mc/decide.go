@@ -202,6 +202,9 @@ func (c *compiler) value(n int64, s obl.Sort) obl.Value {
 	if es, ok := s.(*obl.EnumSort); ok {
 		return obl.EnumVal{S: es, I: int(n)}
 	}
+	if ss, ok := s.(*obl.SeqSort); ok {
+		return c.seqValue(n, ss)
+	}
 	if rs, ok := s.(*obl.RecordSort); ok {
 		rv := obl.RecordVal{S: rs}
 		for i, f := range rs.Fields {

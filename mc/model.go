@@ -238,14 +238,10 @@ func (m *model) globalMask(e obl.Expr) uint64 {
 	return mask
 }
 
-// zeroOf returns the default value of a type: 0, false, or the constant
-// map of the value type's default.
-func (m *model) zeroOf(t lang.Type) int64 {
-	if mt, ok := t.(*lang.MapType); ok {
-		return m.maps.constant(m.zeroOf(mt.Val))
-	}
-	return 0
-}
+// zeroOf returns the default value of a type: 0, false, the constant
+// map of the value type's default, the record of its fields' defaults, or
+// the empty sequence.
+func (m *model) zeroOf(t lang.Type) int64 { return m.zeroOfSort(layers.SortOf(t)) }
 
 // compileCode compiles every procedure and action of the layer and the
 // layer's invariants.
@@ -456,6 +452,9 @@ func (m *model) initialStates() error {
 			domains = append(domains, []int64{m.zeroOf(mt)})
 			m.note("%s %s has no initial value: it starts as the constant map %s", g.Kind, g.Name, m.showValue(m.zeroOf(mt), g.Type))
 			continue
+		}
+		if _, isSeq := g.Type.(*lang.SeqType); isSeq {
+			panic(evalError{msg: fmt.Sprintf("%s %s has no initial value, and the model checker cannot try every sequence: give it one", g.Kind, g.Name), pos: g.Pos})
 		}
 		domains = append(domains, c.values(layers.SortOf(g.Type)))
 		uninit = append(uninit, g.Name)

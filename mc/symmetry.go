@@ -172,6 +172,12 @@ func badUse(e obl.Expr, tainted map[*obl.Var]bool, r *role) string {
 		}
 	case *obl.Field:
 		return inContext(badUse(e.X, tainted, r), e)
+	case *obl.SeqApp:
+		for _, x := range e.Args {
+			if bad := badUse(x, tainted, r); bad != "" {
+				return inContext(bad, e)
+			}
+		}
 	case *obl.ConstMap:
 		return inContext(badUse(e.V, tainted, r), e)
 	}

@@ -198,6 +198,9 @@ func (m *model) findArbitrary(cp *cproc, body obl.Cmd) {
 			cp.constMaps = append(cp.constMaps, i)
 			continue
 		}
+		if _, isSeq := o.Type.(*lang.SeqType); isSeq {
+			panic(evalError{msg: fmt.Sprintf("%s %s of %s may be read before it is written, and the model checker cannot try every sequence: assign it first", o.Kind, o.Name, cp.name), pos: o.Pos})
+		}
 		cp.arbitrary = append(cp.arbitrary, arbitrarySlot{slot: i, values: c.values(layers.SortOf(o.Type))})
 		cp.zero[i] = unset
 		cp.c.lazy[m.nglob()+i] = i

@@ -139,6 +139,9 @@ func Equal(a, b Expr) bool {
 	case *ConstMap:
 		b, ok := b.(*ConstMap)
 		return ok && SortEqual(a.S, b.S) && Equal(a.V, b.V)
+	case *SeqApp:
+		b, ok := b.(*SeqApp)
+		return ok && a.Op == b.Op && SortEqual(a.S, b.S) && equalAll(a.Args, b.Args)
 	case *Quant:
 		b, ok := b.(*Quant)
 		if !ok || a.Exists != b.Exists || len(a.Bound) != len(b.Bound) {

@@ -192,6 +192,10 @@ func WalkExpr(e Expr, f func(Expr)) {
 		WalkExpr(e.X, f)
 	case *ConstMap:
 		WalkExpr(e.V, f)
+	case *SeqApp:
+		for _, a := range e.Args {
+			WalkExpr(a, f)
+		}
 	case *Quant:
 		WalkExpr(e.Body, f)
 	}

@@ -89,6 +89,10 @@ func precOf(e Expr) int {
 		return precUnary
 	case *Select, *Store, *Field:
 		return precPostfix
+	case *SeqApp:
+		if e.Op == SeqAt || e.Op == SeqSlice {
+			return precPostfix
+		}
 	case *IntLit:
 		if e.V.Sign() < 0 {
 			return precUnary
@@ -153,6 +157,8 @@ func (p *Printer) expr(b *strings.Builder, e Expr, min int) {
 		b.WriteByte('(')
 		p.expr(b, e.V, precOpen)
 		b.WriteByte(')')
+	case *SeqApp:
+		p.printSeq(b, e)
 	case *Field:
 		p.expr(b, e.X, precPostfix)
 		b.WriteByte('.')

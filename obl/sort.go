@@ -1,6 +1,7 @@
 package obl
 
-// A Sort is the type of an expression: IntSort, BoolSort or a *MapSort.
+// A Sort is the type of an expression: IntSort, BoolSort, a *MapSort, a
+// *SeqSort, an *EnumSort or a *RecordSort.
 type Sort interface {
 	// String returns the sort in lipton syntax: int, bool, [int]bool.
 	String() string
@@ -52,6 +53,9 @@ func SortEqual(a, b Sort) bool {
 	case *RecordSort:
 		b, ok := b.(*RecordSort)
 		return ok && a.Name == b.Name
+	case *SeqSort:
+		b, ok := b.(*SeqSort)
+		return ok && SortEqual(a.Elem, b.Elem)
 	}
 	return false
 }

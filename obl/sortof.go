@@ -17,6 +17,8 @@ func SortOf(e Expr) (Sort, error) {
 		return BoolSort, nil
 	case *Record:
 		return recordSort(e)
+	case *SeqApp:
+		return seqSort(e)
 	case *ConstMap:
 		if e.S == nil {
 			return nil, fmt.Errorf("constant map without a sort")

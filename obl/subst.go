@@ -53,6 +53,10 @@ func WalkFree(e Expr, bound map[*Var]bool, f func(*Var)) {
 		WalkFree(e.X, bound, f)
 	case *ConstMap:
 		WalkFree(e.V, bound, f)
+	case *SeqApp:
+		for _, a := range e.Args {
+			WalkFree(a, bound, f)
+		}
 	case *Quant:
 		inner := make(map[*Var]bool, len(bound)+len(e.Bound))
 		for v := range bound {
@@ -134,6 +138,15 @@ func subst(e Expr, sub map[*Var]Expr) Expr {
 	case *ConstMap:
 		if v := subst(e.V, sub); v != e.V {
 			return MapOf(e.S, v)
+		}
+	case *SeqApp:
+		args, changed := make([]Expr, len(e.Args)), false
+		for i, a := range e.Args {
+			args[i] = subst(a, sub)
+			changed = changed || args[i] != a
+		}
+		if changed {
+			return &SeqApp{Op: e.Op, S: e.S, Args: args}
 		}
 	case *Quant:
 		return substQuant(e, sub)

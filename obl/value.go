@@ -87,6 +87,10 @@ func CompareValues(a, b Value) int {
 		if b, ok := b.(EnumVal); ok && a.S.Name == b.S.Name {
 			return a.I - b.I
 		}
+	case SeqVal:
+		if b, ok := b.(SeqVal); ok {
+			return compareSeqs(a, b)
+		}
 	case RecordVal:
 		if b, ok := b.(RecordVal); ok && len(a.Fields) == len(b.Fields) {
 			for i := range a.Fields {
@@ -120,8 +124,10 @@ func kindRank(v Value) int {
 		return 2
 	case RecordVal:
 		return 3
+	case SeqVal:
+		return 4
 	}
-	return 4
+	return 5
 }
 
 // ValueEqual reports whether a and b are the same value. Maps are equal if

@@ -2,6 +2,7 @@ package smt
 
 import (
 	"errors"
+	"math/big"
 
 	"github.com/lipton-dev/lipton/obl"
 	"github.com/lipton-dev/lipton/smt/z3"
@@ -89,8 +90,39 @@ func (r *modelReader) value(t z3.Term, s obl.Sort) (obl.Value, error) {
 		return r.enumValue(t, s)
 	case *obl.RecordSort:
 		return r.recordValue(t, s)
+	case *obl.SeqSort:
+		return r.seqValue(t, s)
 	}
 	return nil, errors.New("smt: unknown sort")
+}
+
+// maxSeqShown is the number of elements of a sequence a counterexample
+// shows; the others are counted.
+const maxSeqShown = 32
+
+// seqValue reads a sequence: its length, then its elements.
+func (r *modelReader) seqValue(t z3.Term, s *obl.SeqSort) (obl.Value, error) {
+	ctx := r.en.ctx
+	n, err := r.m.Int(ctx.SeqLen(t))
+	if err != nil {
+		return nil, err
+	}
+	sv := obl.SeqVal{S: s}
+	shown := int64(maxSeqShown)
+	if n.IsInt64() && n.Int64() < shown {
+		shown = n.Int64()
+	}
+	for i := int64(0); i < shown; i++ {
+		v, err := r.value(ctx.SeqNth(t, ctx.Int(i)), s.Elem)
+		if err != nil {
+			return nil, err
+		}
+		sv.Elems = append(sv.Elems, v)
+	}
+	if more := new(big.Int).Sub(n, big.NewInt(shown)); more.Sign() > 0 {
+		sv.More = more
+	}
+	return sv, nil
 }
 
 func (r *modelReader) mapValue(t z3.Term, s *obl.MapSort) (obl.Value, error) {

@@ -69,6 +69,8 @@ func usedDatatypes(v *vc) []obl.Sort {
 		case *obl.MapSort:
 			addSort(s.Key)
 			addSort(s.Val)
+		case *obl.SeqSort:
+			addSort(s.Elem)
 		}
 	}
 	for _, c := range v.consts {
@@ -82,6 +84,8 @@ func usedDatatypes(v *vc) []obl.Sort {
 			case *obl.Record:
 				addSort(e.S)
 			case *obl.ConstMap:
+				addSort(e.S)
+			case *obl.SeqApp:
 				addSort(e.S)
 			case *obl.Quant:
 				for _, b := range e.Bound {

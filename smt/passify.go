@@ -18,6 +18,9 @@ type vc struct {
 	// quantified is set if some condition contains a quantifier; such vcs
 	// are solved without push/pop (see session.incremental).
 	quantified bool
+	// axioms are facts about the sequence operations of the conditions
+	// (seqaxioms.go), assumed with the definitions.
+	axioms []obl.Expr
 }
 
 // A block is a straight-line piece of the passive program. Blocks end at a
@@ -98,7 +101,7 @@ func (v *vc) defs() []obl.Expr {
 			out = append(out, obl.Implies(obl.Ref(b.exit), obl.And(conj...)))
 		}
 	}
-	return out
+	return append(out, v.axioms...)
 }
 
 // failure returns the formula saying g's assert is reached, with all
@@ -124,6 +127,13 @@ func passify(ob *obl.Obligation) *vc {
 	p.b = p.newBlock()
 	p.b.entry = true
 	p.cmd(ob.Body)
+	var conds []obl.Expr
+	for _, b := range p.vc.blocks {
+		conds = append(conds, b.conds...)
+	}
+	if p.vc.axioms = seqAxioms(conds); len(p.vc.axioms) > 0 {
+		p.vc.quantified = true
+	}
 	return p.vc
 }
 

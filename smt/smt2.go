@@ -80,6 +80,14 @@ func (sw *smtWriter) context(v *vc) {
 	for _, s := range usedDatatypes(v) {
 		sw.declareDatatype(s)
 	}
+	for _, f := range usedSeqFuncs(v) {
+		seq := smtSort(f.S)
+		if f.Op == obl.SeqSlice {
+			fmt.Fprintf(sw.w, "(declare-fun %s (%s Int Int) %s)\n", symbol(seqFuncName(f.Op, f.S)), seq, seq)
+		} else {
+			fmt.Fprintf(sw.w, "(declare-fun %s (%s %s) Int)\n", symbol(seqFuncName(f.Op, f.S)), seq, seq)
+		}
+	}
 	for _, c := range v.consts {
 		fmt.Fprintf(sw.w, "(declare-const %s %s)\n", symbol(sw.p.Name(c)), smtSort(c.Sort))
 	}
@@ -137,7 +145,7 @@ var smtReserved = map[string]bool{
 	"_": true, "!": true, "as": true, "let": true, "exists": true, "forall": true,
 	"match": true, "par": true, "true": true, "false": true, "not": true, "and": true,
 	"or": true, "ite": true, "select": true, "store": true, "div": true, "mod": true,
-	"abs": true, "distinct": true, "Int": true, "Bool": true, "Array": true,
+	"abs": true, "distinct": true, "Int": true, "Bool": true, "Array": true, "Seq": true,
 	"assert": true, "push": true, "pop": true, "NUMERAL": true, "DECIMAL": true, "STRING": true,
 }
 
@@ -154,6 +162,8 @@ func smtSort(s obl.Sort) string {
 		return "Bool"
 	case *obl.MapSort:
 		return "(Array " + smtSort(s.Key) + " " + smtSort(s.Val) + ")"
+	case *obl.SeqSort:
+		return "(Seq " + smtSort(s.Elem) + ")"
 	}
 	return "?"
 }
@@ -185,6 +195,8 @@ func (sw *smtWriter) expr(e obl.Expr) {
 		sw.app(symbol(recordFieldName(e.S, e.I)), e.X)
 	case *obl.ConstMap:
 		sw.app("(as const "+smtSort(e.S)+")", e.V)
+	case *obl.SeqApp:
+		sw.seq(e)
 	case *obl.VarRef:
 		w.WriteString(symbol(sw.p.Name(e.V)))
 	case *obl.Unary:
@@ -263,4 +275,46 @@ func flattenOp(e *obl.Binary) []obl.Expr {
 		out[len(rev)-1-i] = x
 	}
 	return out
+}
+
+// seq prints a sequence operation: Z3's seq.len, seq.nth, seq.++ and
+// seq.unit, and the slice and diff functions of the sort (seqFuncName).
+func (sw *smtWriter) seq(e *obl.SeqApp) {
+	w := sw.w
+	switch e.Op {
+	case obl.SeqLit:
+		sw.seqLit(e.S, e.Args)
+	case obl.SeqLen:
+		sw.app("seq.len", e.Args[0])
+	case obl.SeqAt:
+		sw.app("seq.nth", e.Args...)
+	case obl.SeqSlice, obl.SeqDiff:
+		sw.app(symbol(seqFuncName(e.Op, e.S)), e.Args...)
+	case obl.SeqAppend:
+		w.WriteString("(seq.++ ")
+		sw.expr(e.Args[0])
+		w.WriteByte(' ')
+		sw.app("seq.unit", e.Args[1])
+		w.WriteByte(')')
+	case obl.SeqConcat:
+		sw.app("seq.++", e.Args...)
+	}
+}
+
+// seqLit prints a sequence literal: the empty sequence of its sort, one
+// unit, or the concatenation of the units.
+func (sw *smtWriter) seqLit(s *obl.SeqSort, elems []obl.Expr) {
+	switch len(elems) {
+	case 0:
+		sw.w.WriteString("(as seq.empty " + smtSort(s) + ")")
+	case 1:
+		sw.app("seq.unit", elems[0])
+	default:
+		sw.w.WriteString("(seq.++")
+		for _, x := range elems {
+			sw.w.WriteByte(' ')
+			sw.app("seq.unit", x)
+		}
+		sw.w.WriteByte(')')
+	}
 }

@@ -15,6 +15,7 @@ type encoder struct {
 	names  *obl.Printer
 	consts map[*obl.Var]z3.Term
 	memo   map[obl.Expr]z3.Term
+	slices map[string]z3.Func // the slice and diff functions, by name
 }
 
 func newEncoder(ctx *z3.Context, v *vc) *encoder {
@@ -23,6 +24,7 @@ func newEncoder(ctx *z3.Context, v *vc) *encoder {
 		names:  v.printer(),
 		consts: make(map[*obl.Var]z3.Term),
 		memo:   make(map[obl.Expr]z3.Term),
+		slices: make(map[string]z3.Func),
 	}
 }
 
@@ -41,6 +43,8 @@ func (en *encoder) sort(s obl.Sort) z3.Sort {
 	case *obl.RecordSort:
 		zs, _, _ := en.record(s)
 		return zs
+	case *obl.SeqSort:
+		return en.ctx.SeqSort(en.sort(s.Elem))
 	}
 	panic(fmt.Sprintf("smt: unknown sort %v", s))
 }
@@ -88,6 +92,8 @@ func (en *encoder) translate(e obl.Expr) z3.Term {
 		return ctx.App(proj[e.I], en.term(e.X))
 	case *obl.ConstMap:
 		return ctx.ConstArray(en.sort(e.S.Key), en.term(e.V))
+	case *obl.SeqApp:
+		return en.seq(e)
 	case *obl.VarRef:
 		return en.constant(e.V)
 	case *obl.Unary:
@@ -161,4 +167,50 @@ func (en *encoder) binary(e *obl.Binary) z3.Term {
 		return ctx.Iff(x, y)
 	}
 	panic(fmt.Sprintf("smt: unknown operator %d", e.Op))
+}
+
+// seq translates a sequence operation to Z3's theory of sequences.
+func (en *encoder) seq(e *obl.SeqApp) z3.Term {
+	ctx := en.ctx
+	args := make([]z3.Term, len(e.Args))
+	for i, a := range e.Args {
+		args[i] = en.term(a)
+	}
+	switch e.Op {
+	case obl.SeqLit:
+		if len(args) == 0 {
+			return ctx.SeqEmpty(en.sort(e.S))
+		}
+		for i, a := range args {
+			args[i] = ctx.SeqUnit(a)
+		}
+		return ctx.SeqConcat(args...)
+	case obl.SeqLen:
+		return ctx.SeqLen(args[0])
+	case obl.SeqAt:
+		return ctx.SeqNth(args[0], args[1])
+	case obl.SeqSlice, obl.SeqDiff:
+		return ctx.App(en.seqFunc(e.Op, e.S), args...)
+	case obl.SeqAppend:
+		return ctx.SeqConcat(args[0], ctx.SeqUnit(args[1]))
+	}
+	return ctx.SeqConcat(args...)
+}
+
+// seqFunc returns the function of the encoding that stands for op (a
+// slice or a diff) on sequences of sort s (see seqFuncName).
+func (en *encoder) seqFunc(op obl.SeqOp, s *obl.SeqSort) z3.Func {
+	name := seqFuncName(op, s)
+	if f, ok := en.slices[name]; ok {
+		return f
+	}
+	zs, i := en.sort(s), en.ctx.IntSort()
+	var f z3.Func
+	if op == obl.SeqSlice {
+		f = en.ctx.FuncN(name, []z3.Sort{zs, i, i}, zs)
+	} else {
+		f = en.ctx.FuncN(name, []z3.Sort{zs, zs}, i)
+	}
+	en.slices[name] = f
+	return f
 }

@@ -22,6 +22,7 @@ type Context struct {
 
 	intSort, boolSort Sort
 	arraySorts        map[[2]unsafe.Pointer]Sort
+	seqSorts          map[unsafe.Pointer]Sort
 	enumSorts         map[string]enumSort
 	tupleSorts        map[string]tupleSort
 }
@@ -52,7 +53,7 @@ func NewContext() (*Context, error) {
 	if c == nil {
 		return nil, errors.New("z3: cannot create context")
 	}
-	ctx := &Context{c: c, arraySorts: make(map[[2]unsafe.Pointer]Sort), enumSorts: make(map[string]enumSort), tupleSorts: make(map[string]tupleSort)}
+	ctx := &Context{c: c, arraySorts: make(map[[2]unsafe.Pointer]Sort), seqSorts: make(map[unsafe.Pointer]Sort), enumSorts: make(map[string]enumSort), tupleSorts: make(map[string]tupleSort)}
 	ctx.intSort = ctx.pinSort(C.lz_int_sort(c))
 	ctx.boolSort = ctx.pinSort(C.lz_bool_sort(c))
 	if ctx.err != nil {

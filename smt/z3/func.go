@@ -27,6 +27,25 @@ func (ctx *Context) Func(name string, dom, rng Sort) Func {
 	return Func{r, C.Z3_func_decl(ctx.rawPtr(r))}
 }
 
+// FuncN declares the uninterpreted function name from the sorts dom (at
+// least one) to rng.
+func (ctx *Context) FuncN(name string, dom []Sort, rng Sort) Func {
+	if len(dom) == 0 || !ctx.sortArg(rng) {
+		return Func{}
+	}
+	sorts := make([]C.Z3_sort, len(dom))
+	for i, d := range dom {
+		if !ctx.sortArg(d) {
+			return Func{}
+		}
+		sorts[i] = d.s
+	}
+	cname := C.CString(name)
+	defer C.free(unsafe.Pointer(cname))
+	r := ctx.own(C.lz_mk_func(ctx.c, cname, C.uint(len(sorts)), &sorts[0], rng.s), C.LZ_KIND_AST)
+	return Func{r, C.Z3_func_decl(ctx.rawPtr(r))}
+}
+
 // funcArg validates a function argument, recording an error for a zero
 // Func.
 func (ctx *Context) funcArg(f Func) bool {

@@ -114,6 +114,23 @@ lz_result lz_tuple_sort(Z3_context c, const char *name, unsigned n, const char *
 	return lz_ast_result(c, Z3_sort_to_ast(c, s));
 }
 
+lz_result lz_seq_sort(Z3_context c, Z3_sort elem) {
+	LZ_BEGIN;
+	Z3_sort s = Z3_mk_seq_sort(c, elem);
+	return lz_ast_result(c, s == NULL ? NULL : Z3_sort_to_ast(c, s));
+}
+
+lz_result lz_seq_basis(Z3_context c, Z3_sort s) {
+	LZ_BEGIN;
+	Z3_sort b = Z3_get_seq_sort_basis(c, s);
+	return lz_ast_result(c, b == NULL ? NULL : Z3_sort_to_ast(c, b));
+}
+
+lz_result lz_mk_seq_empty(Z3_context c, Z3_sort s) {
+	LZ_BEGIN;
+	return lz_ast_result(c, Z3_mk_seq_empty(c, s));
+}
+
 lz_result lz_mk_const_array(Z3_context c, Z3_sort dom, Z3_ast v) {
 	LZ_BEGIN;
 	return lz_ast_result(c, Z3_mk_const_array(c, dom, v));
@@ -217,6 +234,18 @@ lz_result lz_mk_op(Z3_context c, int op, Z3_ast a, Z3_ast b, Z3_ast d) {
 	case LZ_STORE:
 		r = Z3_mk_store(c, a, b, d);
 		break;
+	case LZ_SEQ_UNIT:
+		r = Z3_mk_seq_unit(c, a);
+		break;
+	case LZ_SEQ_LEN:
+		r = Z3_mk_seq_length(c, a);
+		break;
+	case LZ_SEQ_NTH:
+		r = Z3_mk_seq_nth(c, a, b);
+		break;
+	case LZ_SEQ_EXTRACT:
+		r = Z3_mk_seq_extract(c, a, b, d);
+		break;
 	default:
 		return lz_mk_opn(c, op, 2, args);
 	}
@@ -245,6 +274,9 @@ lz_result lz_mk_opn(Z3_context c, int op, unsigned n, Z3_ast *args) {
 	case LZ_DISTINCT:
 		r = Z3_mk_distinct(c, n, args);
 		break;
+	case LZ_SEQ_CONCAT:
+		r = Z3_mk_seq_concat(c, n, args);
+		break;
 	default:
 		lz_err = Z3_INVALID_ARG;
 	}
@@ -270,6 +302,13 @@ lz_result lz_mk_quantifier(Z3_context c, int exists, unsigned n, Z3_ast *bound, 
 lz_result lz_mk_func1(Z3_context c, const char *name, Z3_sort dom, Z3_sort rng) {
 	LZ_BEGIN;
 	Z3_func_decl f = Z3_mk_func_decl(c, Z3_mk_string_symbol(c, name), 1, &dom, rng);
+	return lz_ast_result(c, f == NULL ? NULL : Z3_func_decl_to_ast(c, f));
+}
+
+// lz_mk_func declares a function of n arguments.
+lz_result lz_mk_func(Z3_context c, const char *name, unsigned n, Z3_sort *dom, Z3_sort rng) {
+	LZ_BEGIN;
+	Z3_func_decl f = Z3_mk_func_decl(c, Z3_mk_string_symbol(c, name), n, dom, rng);
 	return lz_ast_result(c, f == NULL ? NULL : Z3_func_decl_to_ast(c, f));
 }
 

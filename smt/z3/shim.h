@@ -40,7 +40,12 @@ enum {
 	LZ_IFF,
 	LZ_ITE,
 	LZ_SELECT,
-	LZ_STORE
+	LZ_STORE,
+	LZ_SEQ_UNIT,
+	LZ_SEQ_LEN,
+	LZ_SEQ_NTH,
+	LZ_SEQ_EXTRACT,
+	LZ_SEQ_CONCAT
 };
 
 // Kinds of reference-counted objects, for lz_dec_ref.
@@ -60,6 +65,9 @@ const char *lz_error_msg(Z3_context c, int err);
 lz_result lz_int_sort(Z3_context c);
 lz_result lz_bool_sort(Z3_context c);
 lz_result lz_array_sort(Z3_context c, Z3_sort dom, Z3_sort rng);
+lz_result lz_seq_sort(Z3_context c, Z3_sort elem);
+lz_result lz_seq_basis(Z3_context c, Z3_sort s);
+lz_result lz_mk_seq_empty(Z3_context c, Z3_sort s);
 lz_result lz_tuple_sort(Z3_context c, const char *name, unsigned n, const char **fields, Z3_sort *sorts, Z3_func_decl *decls);
 lz_result lz_mk_const_array(Z3_context c, Z3_sort dom, Z3_ast v);
 lz_result lz_mk_app(Z3_context c, Z3_func_decl f, unsigned n, Z3_ast *args);
@@ -72,6 +80,7 @@ lz_result lz_mk_op(Z3_context c, int op, Z3_ast a, Z3_ast b, Z3_ast d);
 lz_result lz_mk_opn(Z3_context c, int op, unsigned n, Z3_ast *args);
 lz_result lz_mk_quantifier(Z3_context c, int exists, unsigned n, Z3_ast *bound, Z3_ast body);
 lz_result lz_mk_func1(Z3_context c, const char *name, Z3_sort dom, Z3_sort rng);
+lz_result lz_mk_func(Z3_context c, const char *name, unsigned n, Z3_sort *dom, Z3_sort rng);
 lz_result lz_mk_apply1(Z3_context c, Z3_func_decl f, Z3_ast x);
 lz_result lz_mk_as_array(Z3_context c, Z3_func_decl f);
 lz_result lz_get_sort(Z3_context c, Z3_ast a);

@@ -23,6 +23,7 @@ const (
 	BoolKind
 	IntKind
 	ArrayKind
+	SeqKind
 )
 
 // IntSort returns the sort of mathematical integers.
@@ -172,6 +173,8 @@ func (s Sort) Kind() SortKind {
 		return IntKind
 	case C.Z3_ARRAY_SORT:
 		return ArrayKind
+	case C.Z3_SEQ_SORT:
+		return SeqKind
 	}
 	return OtherKind
 }
@@ -184,6 +187,34 @@ func (s Sort) Domain() Sort {
 	ctx := s.r.ctx
 	ctx.check(s.r)
 	r := ctx.own(C.lz_array_domain(ctx.c, s.s), C.LZ_KIND_AST)
+	return Sort{r, C.Z3_sort(ctx.rawPtr(r))}
+}
+
+// SeqSort returns the sort of finite sequences of elem. Sequence sorts
+// are cached and live until Close.
+func (ctx *Context) SeqSort(elem Sort) Sort {
+	if !ctx.sortArg(elem) {
+		return Sort{}
+	}
+	key := unsafe.Pointer(elem.s)
+	if s, ok := ctx.seqSorts[key]; ok {
+		return s
+	}
+	s := ctx.pinSort(C.lz_seq_sort(ctx.c, elem.s))
+	if !s.IsZero() {
+		ctx.seqSorts[key] = s
+	}
+	return s
+}
+
+// Basis returns the element sort of a sequence sort.
+func (s Sort) Basis() Sort {
+	if s.IsZero() {
+		return Sort{}
+	}
+	ctx := s.r.ctx
+	ctx.check(s.r)
+	r := ctx.own(C.lz_seq_basis(ctx.c, s.s), C.LZ_KIND_AST)
 	return Sort{r, C.Z3_sort(ctx.rawPtr(r))}
 }
 

@@ -254,3 +254,34 @@ func (ctx *Context) ConstArray(dom Sort, v Term) Term {
 	}
 	return ctx.term(C.lz_mk_const_array(ctx.c, dom.s, v.a))
 }
+
+// SeqEmpty returns the empty sequence of sequence sort s.
+func (ctx *Context) SeqEmpty(s Sort) Term {
+	if !ctx.sortArg(s) {
+		return Term{}
+	}
+	return ctx.term(C.lz_mk_seq_empty(ctx.c, s.s))
+}
+
+// SeqUnit returns the sequence of one element v.
+func (ctx *Context) SeqUnit(v Term) Term { return ctx.op(C.LZ_SEQ_UNIT, v) }
+
+// SeqLen returns the length of sequence s.
+func (ctx *Context) SeqLen(s Term) Term { return ctx.op(C.LZ_SEQ_LEN, s) }
+
+// SeqNth returns element i of sequence s (unspecified outside 0..len-1).
+func (ctx *Context) SeqNth(s, i Term) Term { return ctx.op(C.LZ_SEQ_NTH, s, i) }
+
+// SeqExtract returns the n elements of s from offset on (Z3 clamps them
+// to s).
+func (ctx *Context) SeqExtract(s, offset, n Term) Term {
+	return ctx.op(C.LZ_SEQ_EXTRACT, s, offset, n)
+}
+
+// SeqConcat returns the concatenation of xs (at least one).
+func (ctx *Context) SeqConcat(xs ...Term) Term {
+	if len(xs) == 1 {
+		return xs[0]
+	}
+	return ctx.opn(C.LZ_SEQ_CONCAT, xs)
+}
