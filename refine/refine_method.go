@@ -218,27 +218,29 @@ func eqAll(xs, ys []*obl.Var) obl.Expr {
 func (m *methodCheck) program() obl.Cmd {
 	b := m.b
 	pcHead := map[*lang.WhileStmt]*obl.Var{}
-	w := &layers.Walk{B: b, Env: m.env, Proc: m.p, Mode: layers.Assume, LoopHavoc: []*obl.Var{m.ok}}
+	w := &layers.Walk{B: b, Env: m.env, Proc: m.p, Mode: layers.Assume, LoopHavoc: []*obl.Var{m.ok, m.pc}}
 	w.Reach = func(y *layers.YieldPoint) obl.Cmd { return m.fragmentEnd(y) }
 	w.Resume = func(y *layers.YieldPoint) obl.Cmd {
 		cmds := []obl.Cmd{
 			layers.CopyVars(m.gOld, m.upper), layers.CopyVars(m.oOld, m.outs), m.atFragmentStart(false),
 		}
 		if y.Kind == layers.YieldLoop {
-			// ok is havoced at the head; pc ==> ok is invariant.
-			cmds = append(cmds, &obl.Assume{E: obl.Implies(obl.Ref(m.pc), obl.Ref(m.ok))})
+			// pc and ok are havoced at the head; pc ==> ok is invariant,
+			// and so is what the back edge checks (loopHeadPC).
+			ws := y.Stmt.(*lang.WhileStmt)
+			cmds = append(cmds, &obl.Assume{E: obl.And(obl.Implies(obl.Ref(m.pc), obl.Ref(m.ok)), m.loopHeadPC(ws, pcHead[ws]), m.retryLeavesDone(ws, pcHead[ws]))})
 		}
 		title := fmt.Sprintf("after the %s at line %d, other threads having run", y.Kind, y.Pos.Line)
 		return obl.Sequence(append(cmds, b.Trace(title, fmt.Sprint(y.Pos.Line), m.upper))...)
 	}
 	w.Loop = func(ws *lang.WhileStmt) obl.Cmd {
 		pcHead[ws] = b.NewVar("pc.loop", obl.BoolSort)
-		return obl.AssignOne(pcHead[ws], obl.Ref(m.pc))
+		return obl.Sequence(obl.AssignOne(pcHead[ws], obl.Ref(m.pc)), m.retryEntry(ws))
 	}
 	w.BackEdge = func(ws *lang.WhileStmt) obl.Cmd {
-		return layers.Check(MethodAbstraction, obl.Eq(obl.Ref(m.pc), obl.Ref(pcHead[ws])),
-			fmt.Sprintf("%s does not refine action %s: an iteration of the loop at line %d that goes back to the loop head performs %s; it must happen in the iteration that leaves the loop",
-				m.p.Name(), m.a.Name(), ws.P.Line, m.a.Name()), ws.P, m.a.Decl.P)
+		return obl.Sequence(layers.Check(MethodAbstraction, m.loopHeadPC(ws, pcHead[ws]),
+			fmt.Sprintf("%s does not refine action %s: an iteration of the loop at line %d performs %s and goes back to the loop head with the loop condition still true; it must happen in the iteration that leaves the loop",
+				m.p.Name(), m.a.Name(), ws.P.Line, m.a.Name()), ws.P, m.a.Decl.P), m.retryBackEdge(ws, pcHead[ws]))
 	}
 	w.Exit = func() obl.Cmd {
 		return layers.Check(MethodAbstraction, obl.Ref(m.ok),
@@ -255,6 +257,24 @@ func (m *methodCheck) program() obl.Cmd {
 		layers.CopyVars(m.gOld, m.upper), layers.CopyVars(m.oOld, m.outs),
 		body,
 	)
+}
+
+// loopHeadPC is what holds of pc at the head of the loop ws, where
+// pcHead is pc at the loop's entry: pc is unchanged, or the action
+// happened in the loop and the loop condition is false, so the loop is
+// left at once (the natural CAS retry loop: the iteration whose CAS
+// succeeds sets ok and goes back to the head, whose test !ok ends the
+// loop). The back edge checks it; the head, where pc is havoced with the
+// locals the loop writes, assumes it. It is invariant because the
+// condition reads only locals, which keep their values from the back
+// edge through the head's yield to the test; a loop without a condition
+// (*) may always go on, so there pc must be unchanged.
+func (m *methodCheck) loopHeadPC(ws *lang.WhileStmt, pcHead *obl.Var) obl.Expr {
+	same := obl.Eq(obl.Ref(m.pc), obl.Ref(pcHead))
+	if ws.Cond == nil {
+		return same
+	}
+	return obl.Or(same, obl.Not(m.b.Expr(ws.Cond, m.env)))
 }
 
 // fragmentEnd checks the fragment that just ended at yield point y
