@@ -47,8 +47,8 @@ func Generate(r *rand.Rand) string {
 func (gen *gen) chooseGlobals() {
 	add := func(name string, t varType, pols ...policy) {
 		g := &global{name: name, typ: t, pol: pols[gen.r.Intn(len(pols))]}
-		if t != tMap && gen.r.Intn(5) > 0 {
-			g.init = map[varType]string{tInt: "0", tBool: "false"}[t]
+		if t != tMap && gen.r.Intn(5) > 0 || t == tSeq {
+			g.init = map[varType]string{tInt: "0", tBool: "false", tSeq: "[]int{}"}[t]
 		}
 		gen.globals = append(gen.globals, g)
 	}
@@ -61,6 +61,9 @@ func (gen *gen) chooseGlobals() {
 	}
 	if gen.r.Intn(5) < 2 {
 		add("m", tMap, polSlot, polSlot, polAtomic, polLocked)
+	}
+	if gen.r.Intn(5) < 2 {
+		add("sq", tSeq, polAtomic, polLocked, polLocked, polOwner)
 	}
 	for _, g := range gen.globals {
 		if g.pol == polLocked && gen.lk == nil {
@@ -144,6 +147,7 @@ func (gen *gen) chooseShape(m *method) {
 		m.shape = shapeCAS
 	case 3, 4:
 		m.shape = shapeCASLoop
+		m.natural = gen.r.Intn(2) == 0
 	}
 }
 

@@ -27,9 +27,10 @@ const (
 	tInt varType = iota
 	tBool
 	tMap // [int]int
+	tSeq // []int, always starting empty
 )
 
-var typeNames = [...]string{"int", "bool", "[int]int"}
+var typeNames = [...]string{"int", "bool", "[int]int", "[]int"}
 
 func (t varType) String() string { return typeNames[t] }
 
@@ -58,6 +59,9 @@ const (
 	opAssume                 // assume g > c (blocks until it holds)
 	opFlip                   // g := !g (bool)
 	opTestSet                // if (!g) { g := true; out := true; } else { out := false; }
+	opLen                    // out := len(g) (a sequence)
+	opPush                   // g := append(g, val)
+	opPop                    // if (len(g) > 0) { out := g[0]; g := g[1:]; } else { out := -1; }
 )
 
 // op is one operation of an effect, on a location: a variable, or a map
@@ -75,7 +79,7 @@ type op struct {
 }
 
 // writes reports whether the operation writes g.
-func (o *op) writes() bool { return o.kind != opRead && o.kind != opAssume }
+func (o *op) writes() bool { return o.kind != opRead && o.kind != opAssume && o.kind != opLen }
 
 // shape is how a method is implemented.
 type shape int
@@ -109,6 +113,9 @@ type method struct {
 	implGate string
 	items    []item // the implementation's body
 	casOK    string // the variable a compare-and-swap loop tests
+	// natural writes a compare-and-swap loop as while (!ok) { ... }
+	// rather than while (true) { ... if (ok) { return; } }.
+	natural bool
 	// choiceAt splits the operations of a shapeChoice method: the first
 	// branch does ops[:choiceAt], the second the rest.
 	choiceAt int

@@ -12,6 +12,10 @@ import (
 func opKindsFor(g *global, owner bool) []opKind {
 	readOnly := g.pol == polReadOnly || (g.pol == polOwner && !owner)
 	switch {
+	case g.typ == tSeq && readOnly:
+		return []opKind{opLen}
+	case g.typ == tSeq:
+		return []opKind{opLen, opPush, opPush, opPop}
 	case readOnly:
 		return []opKind{opRead, opRead, opAssume}
 	case g.typ == tBool:
@@ -35,7 +39,7 @@ func (gen *gen) newOp(m *method, g *global) *op {
 		}
 	}
 	switch o.kind {
-	case opRead, opFetchAdd:
+	case opRead, opFetchAdd, opLen, opPop:
 		o.out = m.newOutput(g.valueType())
 	case opCondDec, opTestSet:
 		o.out = m.newOutput(tBool)
@@ -56,7 +60,7 @@ func (g *global) valueType() varType {
 // location is how method m accesses g: the variable itself, or the map
 // entry its discipline allows.
 func (gen *gen) location(m *method, g *global) string {
-	if g.typ != tMap {
+	if g.typ != tMap { // a sequence is one location too
 		return g.name
 	}
 	switch {
@@ -73,7 +77,7 @@ func (gen *gen) location(m *method, g *global) string {
 func (gen *gen) copySource(g *global) *global {
 	var cands []*global
 	for _, h := range gen.globals {
-		if h != g && h.typ != tBool && h.pol == g.pol && h.pol != polSlot {
+		if h != g && h.typ != tBool && h.typ != tSeq && h.pol == g.pol && h.pol != polSlot {
 			cands = append(cands, h)
 		}
 	}
@@ -121,6 +125,12 @@ func (o *op) specText() []string {
 		return []string{l + " := !" + l + ";"}
 	case opTestSet:
 		return []string{fmt.Sprintf("if (!%s) { %s := true; %s := true; } else { %s := false; }", l, l, o.out, o.out)}
+	case opLen:
+		return []string{o.out + " := len(" + l + ");"}
+	case opPush:
+		return []string{l + " := append(" + l + ", " + o.val + ");"}
+	case opPop:
+		return []string{fmt.Sprintf("if (len(%s) > 0) { %s := %s[0]; %s := %s[1:]; } else { %s := -1; }", l, o.out, l, l, l, o.out)}
 	}
 	panic("unknown operation")
 }
@@ -140,7 +150,7 @@ func (o *op) condition(l string) string {
 // location once, so that it is a step without a [ ] group.
 func (o *op) singleAccess() bool {
 	switch o.kind {
-	case opRead, opWrite, opAssume:
+	case opRead, opWrite, opAssume, opLen:
 		return true
 	}
 	return false
@@ -186,6 +196,10 @@ func (o *op) pieces(m *method) []piece {
 	case opCopy:
 		t := m.newTemp(tInt)
 		return []piece{read(t, o.src, o.srcLoc), write(t)}
+	case opLen:
+		return []piece{{text: o.out + " := len(" + l + ");", g: o.g, loc: l}}
+	case opPush, opPop:
+		return o.seqPieces(m, read, write, private)
 	case opFlip, opTestSet:
 		u := m.newTemp(tBool)
 		if o.kind == opFlip {
@@ -204,6 +218,17 @@ func (o *op) pieces(m *method) []piece {
 	return []piece{read(t, o.g, l), private(cond), write(fmt.Sprintf("if %s then %s - 1 else %s", o.out, t, t))}
 }
 
+// seqPieces is the split form of a push or a pop: read the sequence into
+// a temporary, compute, write the new sequence back.
+func (o *op) seqPieces(m *method, read func(string, *global, string) piece, write func(string) piece, private func(string) piece) []piece {
+	s := m.newTemp(tSeq)
+	if o.kind == opPush {
+		return []piece{read(s, o.g, o.loc), write("append(" + s + ", " + o.val + ")")}
+	}
+	pop := fmt.Sprintf("if (len(%s) > 0) { %s := %s[0]; } else { %s := -1; }", s, o.out, s, o.out)
+	return []piece{read(s, o.g, o.loc), private(pop), write(fmt.Sprintf("if len(%s) > 0 then %s[1:] else %s", s, s, s))}
+}
+
 // newOutput adds an output of type t to m and returns its name.
 func (m *method) newOutput(t varType) string {
 	base := "r"
@@ -215,10 +240,7 @@ func (m *method) newOutput(t varType) string {
 
 // newTemp adds a local of type t to m and returns its name.
 func (m *method) newTemp(t varType) string {
-	base := "t"
-	if t == tBool {
-		base = "u"
-	}
+	base := map[varType]string{tInt: "t", tBool: "u", tSeq: "s"}[t]
 	return m.addVar(&m.temps, base, t)
 }
 
@@ -241,7 +263,7 @@ func (m *method) addVar(list *[]param, base string, t varType) string {
 		}
 	}
 	name := base
-	if n > 1 || base == "t" || base == "u" {
+	if n > 1 || base == "t" || base == "u" || base == "s" {
 		name = fmt.Sprintf("%s%d", base, n)
 	}
 	*list = append(*list, param{name, t})

@@ -80,6 +80,8 @@ func (gen *gen) perturbSpecGate(m *method) {
 		m.specGate = []string{g.name, "!" + g.name}[gen.r.Intn(2)]
 	case tInt:
 		m.specGate = []string{g.name + " < 1", g.name + " == 0", g.name + " > 0", g.name + " >= 0"}[gen.r.Intn(4)]
+	case tSeq:
+		m.specGate = []string{"len(" + g.name + ") > 0", "len(" + g.name + ") == 0"}[gen.r.Intn(2)]
 	default:
 		m.specGate = g.name + "[0] == 0"
 	}

@@ -145,7 +145,8 @@ func (gen *gen) renderLockActions(w *writer, movers bool) {
 }
 
 // renderBody prints an implementation's statements; a compare-and-swap
-// loop wraps them in while (true) and returns on success.
+// loop wraps them in while (true) and returns on success, or, written
+// naturally, in while (!ok), which the successful compare-and-swap ends.
 func (gen *gen) renderBody(w *writer, m *method, mode yieldMode) {
 	var entry []fact
 	if gen.lk != nil {
@@ -153,6 +154,17 @@ func (gen *gen) renderBody(w *writer, m *method, mode yieldMode) {
 	}
 	if m.shape != shapeCASLoop {
 		renderItems(m.items, mode, entry, w)
+		return
+	}
+	if m.natural {
+		w.line(m.casOK + " := false;")
+		w.line("while (!" + m.casOK + ")")
+		if len(entry) > 0 {
+			w.line("  invariant " + conj(factTexts(entry)) + ";")
+		}
+		w.open("")
+		renderItems(m.items, mode, entry, w)
+		w.close()
 		return
 	}
 	w.line("while (true)")
