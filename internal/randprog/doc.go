@@ -4,7 +4,8 @@
 // finds no violation in.
 //
 // Generate builds a small random layered program. It starts from what a
-// proof writer would write: a few shared variables, each with an access
+// proof writer would write: a few shared variables (integers, a
+// boolean, a map, a sequence used as a queue), each with an access
 // discipline (updated atomically, protected by a lock, written by one
 // owner thread only, a per-thread slot, read only), and public methods
 // whose atomic effects are short sequences of operations on them. From
