@@ -433,5 +433,11 @@ func (m *model) partFalse(x *exec, p *cproc, e obl.Expr) (isFalse bool) {
 			isFalse = false
 		}
 	}()
-	return p.c.expr(e)(x.r) == 0
+	// e is compiled now, after the registers were laid out: its
+	// quantifiers' bound variables get new registers, past the end of
+	// x.r, so it runs on a copy with room for them.
+	fn := p.c.expr(e)
+	r := make([]int64, max(len(x.r), p.c.nreg))
+	copy(r, x.r)
+	return fn(r) == 0
 }

@@ -35,3 +35,33 @@ func readFile(t *testing.T, path string) string {
 	}
 	return string(b)
 }
+
+// TestYieldInvariantQuantifiedPart checks a failing yield invariant with
+// a quantifier: naming the failing part compiles it during the search,
+// after the registers were laid out, and its bound variable once indexed
+// past the end of the registers (a panic the differential soundness test
+// found in mutants of proofs/civl/mutex-over-futex.lip).
+func TestYieldInvariantQuantifiedPart(t *testing.T) {
+	const src = `var m: [int]bool;
+var n: int = 0;
+
+yield invariant AllOff() { forall i: int :: 0 <= i && i < n ==> !m[i]; }
+
+layer 0 {
+  proc p(linear tid: int)
+    requires AllOff()
+  {
+    [m[0] := true; n := 1;]
+    yield AllOff();
+  }
+}
+
+instance small {
+  ints 0..1;
+  thread a(tid = 0) calls p max 1;
+}
+`
+	prog := loadSrc(t, "quantified.lip", src)
+	runVerdict(t, prog, Options{Instance: "small"}, "annotation",
+		"yield invariant AllOff(), called in the annotation of the yield at line 11 in p, does not hold")
+}
