@@ -75,8 +75,12 @@ func usedSeqFuncs(v *vc) []*obl.SeqApp {
 func seqAxioms(conds []obl.Expr) []obl.Expr {
 	var out []obl.Expr
 	seen := map[string]bool{}
+	bound := boundVars(conds)
 	for _, c := range conds {
 		obl.WalkExpr(c, func(e obl.Expr) {
+			if mentionsAny(e, bound) {
+				return // a fact outside the quantifier cannot name its variable
+			}
 			var ax obl.Expr
 			switch e := e.(type) {
 			case *obl.SeqApp:
@@ -143,4 +147,32 @@ func extensionality(e *obl.Binary) obl.Expr {
 	lenX := obl.SeqLength(x, s)
 	return obl.Implies(obl.And(obl.Eq(lenX, obl.SeqLength(y, s)), obl.Ne(x, y)),
 		obl.And(obl.Le(obl.Int(0), d), obl.Lt(d, lenX), obl.Ne(obl.SeqElem(x, s, d), obl.SeqElem(y, s, d))))
+}
+
+// boundVars returns the variables that quantifiers in conds bind.
+func boundVars(conds []obl.Expr) map[*obl.Var]bool {
+	out := map[*obl.Var]bool{}
+	for _, c := range conds {
+		obl.WalkExpr(c, func(e obl.Expr) {
+			if q, ok := e.(*obl.Quant); ok {
+				for _, v := range q.Bound {
+					out[v] = true
+				}
+			}
+		})
+	}
+	return out
+}
+
+// mentionsAny reports whether e has a free variable in vars.
+func mentionsAny(e obl.Expr, vars map[*obl.Var]bool) bool {
+	if len(vars) == 0 {
+		return false
+	}
+	for _, v := range obl.FreeVars(e) {
+		if vars[v] {
+			return true
+		}
+	}
+	return false
 }
