@@ -7,7 +7,9 @@ import (
 )
 
 // lspFrame frames a JSON-RPC message as an editor writes it.
-func lspFrame(body string) string { return fmt.Sprintf("Content-Length: %d\r\n\r\n%s", len(body), body) }
+func lspFrame(body string) string {
+	return fmt.Sprintf("Content-Length: %d\r\n\r\n%s", len(body), body)
+}
 
 // TestLSPCommand runs lipton lsp on a whole session written in advance
 // (its replies that need no solver are deterministic): initialize, a
