@@ -30,10 +30,12 @@ const showUsage = "lipton show [--layer N | --erase-ghost | --html [--explore ..
 
 var showCmd = &command{
 	name:    "show",
-	summary: "print a layer's reduced view (fragments as atomic blocks) or the ghost-erased implementation",
+	summary: "print a layer's reduced view (fragments as atomic blocks), the ghost-erased implementation, or an HTML report",
 	usage:   showUsage,
-	details: "--layer and --erase-ghost exclude each other: --erase-ghost prints the whole program at layer 0.",
-	flags:   func() *flag.FlagSet { return showFlags(&showOptions{}) },
+	details: "--layer and --erase-ghost exclude each other: --erase-ghost prints the whole program at layer 0.\n" +
+		"--html prints one self-contained HTML page (docs/editor.md); its exit code is that of lipton check\n" +
+		"(and of lipton explore with --explore): 1 if a check failed or is unknown, or a violation was found.",
+	flags: func() *flag.FlagSet { return showFlags(&showOptions{}) },
 	groups: []flagGroup{
 		{"What to show", []string{"layer", "erase-ghost", "html"}},
 		{"The HTML report", []string{"explore", "instance", "linearizability", "no-cache"}},
