@@ -10,6 +10,10 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 PACKAGES=(libz3-dev z3 gcc)
+# TEST_PACKAGES are what ./run.sh test needs beyond PACKAGES: Chromium
+# renders the HTML report (lipton show --html) in htmlreport's browser
+# test.
+TEST_PACKAGES=(chromium)
 
 # apt-get waits for another apt-get or dpkg (an unattended upgrade, a
 # second install) that holds the package lock: APT_LOCK_RETRIES tries,
@@ -97,6 +101,7 @@ check)
 	exec ./bin/lipton check "$@"
 	;;
 test)
+	PACKAGES+=("${TEST_PACKAGES[@]}")
 	install_missing
 	build
 	lint

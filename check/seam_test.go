@@ -17,14 +17,19 @@ var rank = map[string]int{
 	"lang": 0, "obl": 0, "smt/z3": 0,
 	"layers": 1, "smt": 1, "internal/randprog": 1,
 	"og": 2, "movers": 2, "refine": 2, "mc": 2,
-	"vccache":    0,
-	"check":      3,
-	"cmd/lipton": 4, "bench/checkbench": 4,
+	"vccache":  0,
+	"cextable": 1, // counterexamples for display: obl only
+	"check":    3,
+	// The editor server and the HTML report present what check and mc
+	// compute; lsp/jsonrpc is the protocol's base layer, which knows
+	// nothing of lipton.
+	"lsp/jsonrpc": 0, "lsp": 4, "htmlreport": 4,
+	"cmd/lipton": 5, "bench/checkbench": 4,
 }
 
 // cgoFree are the packages that must build without cgo: everything below
 // check but the Z3 decider.
-var cgoFree = []string{"lang", "obl", "layers", "og", "movers", "refine", "mc", "internal/randprog", "vccache"}
+var cgoFree = []string{"lang", "obl", "layers", "og", "movers", "refine", "mc", "internal/randprog", "vccache", "cextable", "lsp/jsonrpc"}
 
 const module = "github.com/lipton-dev/lipton/"
 

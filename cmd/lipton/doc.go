@@ -6,6 +6,7 @@
 //	lipton explore [flags] FILE      model-check a finite instance
 //	lipton show [flags] FILE         print a layer's reduced view
 //	lipton fmt [-w|-l|--check] [FILE...]  print files in canonical form
+//	lipton lsp [flags]               the language server for editors
 //	lipton version                   print the version
 //	lipton help [COMMAND]            describe commands
 //

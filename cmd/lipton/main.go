@@ -40,6 +40,7 @@ var commands []*command
 func init() {
 	commands = []*command{checkCmd, showCmd, fmtCmd, versionCmd, helpCmd}
 	commands = append(commands, exploreCmd)
+	commands = append(commands, lspCmd)
 }
 
 func main() {

@@ -14,26 +14,31 @@ type showOptions struct {
 	layer      int
 	eraseGhost bool
 	maxInput   sizeFlag
+	html       showHTMLOptions // --html and its flags (show_html.go)
 }
 
 func showFlags(o *showOptions) *flag.FlagSet {
 	fs := flag.NewFlagSet("show", flag.ContinueOnError)
 	fs.IntVar(&o.layer, "layer", 0, "the layer `N` to show, with its fragments as atomic blocks")
 	fs.BoolVar(&o.eraseGhost, "erase-ghost", false, "print layer 0 without ghost code, the implementation that is proven, instead of a layer (not with --layer)")
+	addHTMLFlags(fs, &o.html) // show_html.go
 	addInputFlags(fs, &o.maxInput)
 	return fs
 }
 
-const showUsage = "lipton show [--layer N | --erase-ghost] FILE"
+const showUsage = "lipton show [--layer N | --erase-ghost | --html [--explore ...]] FILE"
 
 var showCmd = &command{
 	name:    "show",
-	summary: "print a layer's reduced view (fragments as atomic blocks) or the ghost-erased implementation",
+	summary: "print a layer's reduced view (fragments as atomic blocks), the ghost-erased implementation, or an HTML report",
 	usage:   showUsage,
-	details: "--layer and --erase-ghost exclude each other: --erase-ghost prints the whole program at layer 0.",
-	flags:   func() *flag.FlagSet { return showFlags(&showOptions{}) },
+	details: "--layer and --erase-ghost exclude each other: --erase-ghost prints the whole program at layer 0.\n" +
+		"--html prints one self-contained HTML page (docs/editor.md); its exit code is that of lipton check\n" +
+		"(and of lipton explore with --explore): 1 if a check failed or is unknown, or a violation was found.",
+	flags: func() *flag.FlagSet { return showFlags(&showOptions{}) },
 	groups: []flagGroup{
-		{"What to show", []string{"layer", "erase-ghost"}},
+		{"What to show", []string{"layer", "erase-ghost", "html"}},
+		{"The HTML report", []string{"explore", "instance", "linearizability", "no-cache"}},
 		{"Input", []string{"max-input"}},
 	},
 	run: runShow,
@@ -55,6 +60,9 @@ func runShow(args []string, stdout, stderr io.Writer) int {
 	case fs.NArg() != 1:
 		usageError("show", stderr, "want one FILE")
 		return exitBadInput
+	}
+	if o.html.on || o.html.set(fs) {
+		return runShowHTML(fs, o, stdout, stderr) // show_html.go
 	}
 	f, info, err := loadSource(fs.Arg(0), int64(o.maxInput))
 	if err != nil {
