@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"sort"
 	"strings"
 	"syscall"
@@ -19,7 +20,16 @@ import (
 func main() {
 	runs := flag.Int("runs", 5, "runs per file; the table shows medians")
 	jobs := flag.Int("jobs", 0, "solver workers (0: one per CPU)")
+	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of every run to this file")
 	flag.Parse()
+	if *cpuProfile != "" {
+		stop, err := startProfile(*cpuProfile)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+		defer stop()
+	}
 	dir := "proofs"
 	if flag.NArg() > 0 {
 		dir = flag.Arg(0)
@@ -40,6 +50,20 @@ func main() {
 		fmt.Fprintln(tw, row)
 	}
 	tw.Flush()
+}
+
+// startProfile starts Go's CPU profiler; Z3's own work runs in C and
+// shows as cgo calls in the profile.
+func startProfile(path string) (stop func(), err error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
 }
 
 func corpus(dir string) ([]string, error) {
