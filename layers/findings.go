@@ -1,6 +1,11 @@
 package layers
 
-import "github.com/lipton-dev/lipton/obl"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/lipton-dev/lipton/obl"
+)
 
 // Findings is what a check generator (og, movers, refine) returns for a
 // layer: the one shape in which package check runs them all.
@@ -47,4 +52,25 @@ func (f Findings) InLayer(n int) Findings {
 		ob.Layer = n
 	}
 	return f
+}
+
+// ImpossiblePair reports why a two-thread obligation needs no solver:
+// the facts it opens with (each thread's requires and gate, and the
+// distinctness of linear parameters) contradict each other by equalities
+// alone, so no two distinct threads can be where it puts them (both
+// owners, say: tid.1 == ptTid, tid.2 == ptTid, tid.1 != tid.2). The
+// obligation holds vacuously, as the solver would find.
+func ImpossiblePair(ob *obl.Obligation) (reason string, ok bool) {
+	conflict, eqs, ok := obl.AssumedContradiction(ob.Body)
+	if !ok {
+		return "", false
+	}
+	var why []string
+	for _, e := range eqs {
+		why = append(why, e.String())
+	}
+	if len(why) == 0 {
+		return fmt.Sprintf("no two threads can be there: %s is assumed", conflict), true
+	}
+	return fmt.Sprintf("no two threads can be there: %s contradicts %s", conflict, strings.Join(why, ", ")), true
 }

@@ -182,7 +182,7 @@ type CheckedParams struct {
 	// Verdict is "proven", "failed", "unknown", or "error" when the text
 	// could not be parsed or typed (then nothing was checked).
 	Verdict string `json:"verdict"`
-	// Summary says it in a line: "15 proven, 2 failed, 0 unknown, 0
+	// Summary says it in a line: "11 proven, 2 failed, 0 unknown, 4
 	// skipped in 103ms (13 answered by the cache)".
 	Summary string  `json:"summary"`
 	Proven  int     `json:"proven"`

@@ -39,80 +39,106 @@ func Check(l *layers.Layer) layers.Findings {
 }
 
 // obligations returns the mover obligations of layer l (DESIGN §4.2),
-// the pairs skipped because their footprints make them hold trivially,
-// and diagnostics for checks that could not be built (a transition with
-// too many paths), which count as unknown.
+// the pairs skipped because their footprints make them hold trivially or
+// no two threads can form them, and diagnostics for checks that could not
+// be built (a transition with too many paths), which count as unknown.
 func obligations(l *layers.Layer) ([]*obl.Obligation, []layers.Skip, []*layers.Diagnostic) {
-	var obs []*obl.Obligation
-	var skipped []layers.Skip
-	var diags []*layers.Diagnostic
-	// Footprints and complexity are computed only for the steps some
-	// needed check involves: computing a gate costs time.
-	fps := map[*layers.Step]*footprint{}
-	tooBig := map[*layers.Step]bool{}
-	usable := func(s *layers.Step) bool {
-		if fps[s] == nil && !tooBig[s] {
-			if d := s.TooComplex("mover"); d != nil {
-				diags = append(diags, d)
-				tooBig[s] = true
-			} else {
-				fp := stepFootprint(s)
-				fps[s] = &fp
-			}
-		}
-		return !tooBig[s]
-	}
-	add := func(ob *obl.Obligation, err error) {
-		if err != nil {
-			diags = append(diags, err.(*layers.Diagnostic))
-			return
-		}
-		obs = append(obs, ob)
-	}
-	skip := func(check obl.Kind, s1, s2 *layers.Step) {
-		skipped = append(skipped, layers.Skip{Check: check, Layer: l.Num,
-			Reason: fmt.Sprintf("%s and %s: disjoint footprints", s1.Name(), s2.Name())})
-	}
+	c := &collector{layer: l.Num, fps: map[*layers.Step]*footprint{}, tooBig: map[*layers.Step]bool{}}
 	for _, s1 := range l.Steps {
 		for _, s2 := range l.Steps {
 			if !s1.Mover.IsRight() && !s2.Mover.IsLeft() {
 				continue
 			}
-			if !usable(s1) || !usable(s2) {
-				continue
-			}
-			f1, f2 := *fps[s1], *fps[s2]
-			if commute(f1, f2) {
-				skip(Commutativity, s1, s2)
-			} else {
-				add(commutativity(s1, s2))
-			}
-			if disjoint(f1.writes, f2.gateReads) {
-				skip(GatePreservation, s1, s2)
-			} else {
-				obs = append(obs, gatePreservation(s1, s2))
-			}
-			if !s2.Mover.IsLeft() {
-				continue
-			}
-			if disjoint(f2.writes, f1.gateReads) {
-				skip(FailurePreservation, s1, s2)
-			} else {
-				obs = append(obs, failurePreservation(s1, s2))
+			if c.usable(s1) && c.usable(s2) {
+				c.pair(s1, s2)
 			}
 		}
 	}
 	for _, s := range l.Steps {
-		if s.Mover.IsLeft() && usable(s) {
-			add(nonBlocking(s))
+		if s.Mover.IsLeft() && c.usable(s) {
+			c.add(nonBlocking(s))
 		}
 	}
 	for _, p := range l.Procs {
 		if ob := privateNonBlocking(p); ob != nil {
-			obs = append(obs, ob)
+			c.obs = append(c.obs, ob)
 		}
 	}
-	return obs, skipped, diags
+	return c.obs, c.skipped, c.diags
+}
+
+// collector gathers a layer's mover obligations, skips and diagnostics.
+type collector struct {
+	layer   int
+	obs     []*obl.Obligation
+	skipped []layers.Skip
+	diags   []*layers.Diagnostic
+	// Footprints and complexity are computed only for the steps some
+	// needed check involves: computing a gate costs time.
+	fps    map[*layers.Step]*footprint
+	tooBig map[*layers.Step]bool
+}
+
+func (c *collector) usable(s *layers.Step) bool {
+	if c.fps[s] == nil && !c.tooBig[s] {
+		if d := s.TooComplex("mover"); d != nil {
+			c.diags = append(c.diags, d)
+			c.tooBig[s] = true
+		} else {
+			fp := stepFootprint(s)
+			c.fps[s] = &fp
+		}
+	}
+	return !c.tooBig[s]
+}
+
+// pair adds the checks of s1 (thread 1) against s2 (thread 2).
+func (c *collector) pair(s1, s2 *layers.Step) {
+	f1, f2 := *c.fps[s1], *c.fps[s2]
+	if commute(f1, f2) {
+		c.skip(Commutativity, s1, s2, "disjoint footprints")
+	} else {
+		ob, err := commutativity(s1, s2)
+		c.addPair(s1, s2, ob, err)
+	}
+	if disjoint(f1.writes, f2.gateReads) {
+		c.skip(GatePreservation, s1, s2, "disjoint footprints")
+	} else {
+		c.addPair(s1, s2, gatePreservation(s1, s2), nil)
+	}
+	if !s2.Mover.IsLeft() {
+		return
+	}
+	if disjoint(f2.writes, f1.gateReads) {
+		c.skip(FailurePreservation, s1, s2, "disjoint footprints")
+	} else {
+		c.addPair(s1, s2, failurePreservation(s1, s2), nil)
+	}
+}
+
+func (c *collector) add(ob *obl.Obligation, err error) {
+	if err != nil {
+		c.diags = append(c.diags, err.(*layers.Diagnostic))
+		return
+	}
+	c.obs = append(c.obs, ob)
+}
+
+// addPair adds a two-thread obligation unless no two threads can be at
+// its steps.
+func (c *collector) addPair(s1, s2 *layers.Step, ob *obl.Obligation, err error) {
+	if err == nil {
+		if why, ok := layers.ImpossiblePair(ob); ok {
+			c.skip(ob.Kind, s1, s2, why)
+			return
+		}
+	}
+	c.add(ob, err)
+}
+
+func (c *collector) skip(check obl.Kind, s1, s2 *layers.Step, why string) {
+	c.skipped = append(c.skipped, layers.Skip{Check: check, Layer: c.layer,
+		Reason: fmt.Sprintf("%s and %s: %s", s1.Name(), s2.Name(), why)})
 }
 
 // pair is the setting of a two-thread obligation: s1 run by thread 1,

@@ -62,6 +62,11 @@ func nonInterference(l *layers.Layer) ([]*obl.Obligation, []layers.Skip) {
 						Reason: fmt.Sprintf("%s vs %s: disjoint footprints", y.Describe(), f.name())})
 					continue
 				}
+				if why, ok := layers.ImpossiblePair(ob); ok {
+					skipped = append(skipped, layers.Skip{Check: NonInterference, Layer: l.Num,
+						Reason: fmt.Sprintf("%s vs %s: %s", y.Describe(), f.name(), why)})
+					continue
+				}
 				obs = append(obs, ob)
 			}
 		}

@@ -1,0 +1,150 @@
+package obl
+
+import "strings"
+
+// AssumedContradiction looks at the assumptions that open body, before
+// any command that changes a variable, asserts or branches, and reports a
+// conjunct a != b (or !(a == b)) among them whose sides are equal by the
+// equations among them (conjuncts x == y, closed under symmetry and
+// transitivity), together with the equations that make them equal.
+//
+// Such a body holds vacuously: no initial state satisfies its opening
+// assumptions, so no execution reaches an assert. Two-thread checks use
+// it to skip pairs that two distinct threads cannot form, typically
+// because both procedures require their linear thread id to be the same
+// constant (tid == ptTid at both) while linear ids are distinct. The
+// reasoning is syntactic: two sides are the same term when one Printer
+// prints them the same (it gives distinct variables distinct names), and
+// every term is evaluated in the one state the opening assumptions
+// constrain.
+func AssumedContradiction(body Cmd) (conflict Expr, equations []Expr, ok bool) {
+	var facts []Expr
+	for _, c := range openingAssumes(body, nil) {
+		facts = append(facts, Conjuncts(c.E)...)
+	}
+	classes := newTermClasses()
+	var diseqs []*Binary
+	for _, f := range facts {
+		switch b := f.(type) {
+		case *Binary:
+			switch b.Op {
+			case OpEq:
+				classes.union(b)
+			case OpNe:
+				diseqs = append(diseqs, b)
+			}
+		case *Unary:
+			if eq, isEq := b.X.(*Binary); isEq && b.Op == OpNot && eq.Op == OpEq {
+				diseqs = append(diseqs, &Binary{OpNe, eq.X, eq.Y})
+			}
+		}
+	}
+	for _, d := range diseqs {
+		if eqs, same := classes.why(d.X, d.Y); same {
+			return d, eqs, true
+		}
+	}
+	return nil, nil, false
+}
+
+// openingAssumes returns the Assume commands at the start of c, in order,
+// up to the first command of another kind.
+func openingAssumes(c Cmd, acc []*Assume) []*Assume {
+	as, _ := openingAssumesDone(c, acc)
+	return as
+}
+
+// openingAssumesDone also reports whether c ended the opening run.
+func openingAssumesDone(c Cmd, acc []*Assume) ([]*Assume, bool) {
+	switch c := c.(type) {
+	case *Assume:
+		return append(acc, c), false
+	case *Seq:
+		for _, s := range c.Cmds {
+			var done bool
+			if acc, done = openingAssumesDone(s, acc); done {
+				return acc, true
+			}
+		}
+		return acc, false
+	}
+	return acc, true
+}
+
+// termClasses is a union-find over terms keyed by their printed form;
+// each union remembers its equation, so that a conflict can be
+// explained.
+type termClasses struct {
+	printer *Printer
+	parent  map[string]string
+	// edges are the equations, as an undirected graph over terms.
+	edges map[string][]termEdge
+}
+
+type termEdge struct {
+	to string
+	eq Expr
+}
+
+func newTermClasses() *termClasses {
+	return &termClasses{printer: NewPrinter(nil), parent: map[string]string{}, edges: map[string][]termEdge{}}
+}
+
+// key prints e with the classes' one Printer.
+func (tc *termClasses) key(e Expr) string {
+	var b strings.Builder
+	tc.printer.expr(&b, e, precOpen)
+	return b.String()
+}
+
+func (tc *termClasses) find(k string) string {
+	for {
+		p, ok := tc.parent[k]
+		if !ok || p == k {
+			return k
+		}
+		k = p
+	}
+}
+
+func (tc *termClasses) union(eq *Binary) {
+	x, y := tc.key(eq.X), tc.key(eq.Y)
+	tc.edges[x] = append(tc.edges[x], termEdge{y, eq})
+	tc.edges[y] = append(tc.edges[y], termEdge{x, eq})
+	if rx, ry := tc.find(x), tc.find(y); rx != ry {
+		tc.parent[rx] = ry
+	}
+}
+
+// why reports whether a and b are in one class and, if so, a path of
+// equations from a to b (empty if they print the same).
+func (tc *termClasses) why(a, b Expr) ([]Expr, bool) {
+	x, y := tc.key(a), tc.key(b)
+	if x == y {
+		return nil, true
+	}
+	if tc.find(x) != tc.find(y) {
+		return nil, false
+	}
+	// Breadth-first search for the equations that connect them.
+	prev := map[string]termEdge{x: {}}
+	queue := []string{x}
+	for len(queue) > 0 {
+		k := queue[0]
+		queue = queue[1:]
+		if k == y {
+			break
+		}
+		for _, e := range tc.edges[k] {
+			if _, seen := prev[e.to]; !seen {
+				prev[e.to] = termEdge{k, e.eq}
+				queue = append(queue, e.to)
+			}
+		}
+	}
+	var path []Expr
+	for k := y; k != x; k = prev[k].to {
+		path = append([]Expr{prev[k].eq}, path...)
+	}
+	return path, true
+}
