@@ -64,3 +64,22 @@ func TestAssumedContradictionExplains(t *testing.T) {
 		t.Errorf("got %v (%v), want a == b; c == b", got, ok)
 	}
 }
+
+func TestUsesSequences(t *testing.T) {
+	s := &Var{Name: "s", Sort: &SeqSort{Elem: IntSort}}
+	m := &Var{Name: "m", Sort: &MapSort{Key: IntSort, Val: &SeqSort{Elem: BoolSort}}}
+	x := intVar("x")
+	for _, c := range []struct {
+		name string
+		ob   *Obligation
+		want bool
+	}{
+		{"no sequence", newOb("a", vars(x), assert(&Binary{OpEq, r(x), n(1)})), false},
+		{"a sequence variable", newOb("b", vars(x, s), assert(&Binary{OpEq, r(x), n(1)})), true},
+		{"a map to sequences", newOb("c", vars(x, m), assert(&Binary{OpEq, r(x), n(1)})), true},
+	} {
+		if got := UsesSequences(c.ob); got != c.want {
+			t.Errorf("%s: %v, want %v", c.name, got, c.want)
+		}
+	}
+}

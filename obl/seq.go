@@ -203,3 +203,46 @@ func compareSeqs(a, b SeqVal) int {
 	}
 	return 0
 }
+
+// UsesSequences reports whether ob mentions a sequence: a variable or a
+// quantifier's variable whose sort holds one, or a sequence operation.
+func UsesSequences(ob *Obligation) bool {
+	for _, v := range ob.Vars {
+		if sortHasSeq(v.Sort) {
+			return true
+		}
+	}
+	found := false
+	walkCmd(ob.Body, func(c Cmd) {
+		for _, e := range Exprs(c) {
+			WalkExpr(e, func(e Expr) {
+				switch e := e.(type) {
+				case *SeqApp:
+					found = true
+				case *Quant:
+					for _, v := range e.Bound {
+						found = found || sortHasSeq(v.Sort)
+					}
+				}
+			})
+		}
+	})
+	return found
+}
+
+// sortHasSeq reports whether s is or contains a sequence sort.
+func sortHasSeq(s Sort) bool {
+	switch s := s.(type) {
+	case *SeqSort:
+		return true
+	case *MapSort:
+		return sortHasSeq(s.Key) || sortHasSeq(s.Val)
+	case *RecordSort:
+		for _, f := range s.Fields {
+			if sortHasSeq(f.Sort) {
+				return true
+			}
+		}
+	}
+	return false
+}

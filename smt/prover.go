@@ -151,8 +151,19 @@ func (p *Prover) Prove(ctx context.Context, ob *obl.Obligation, opts Options) ob
 		}
 		return res
 	}
-	if err := p.prove(ctx, passify(ob), opts, start, res.Results); err != nil {
+	// Z3 4.8.12's incremental solver crashes (a segmentation fault in
+	// Z3_solver_check) after some push/pop cycles of queries with
+	// sequences, in a solver that served other queries before: an
+	// obligation with sequences gets a solver of its own, used once.
+	seqs := obl.UsesSequences(ob)
+	if seqs {
 		p.dropSolver()
+	}
+	err := p.prove(ctx, passify(ob), opts, start, res.Results)
+	if err != nil || seqs {
+		p.dropSolver()
+	}
+	if err != nil {
 		return failAll(res, err, start)
 	}
 	obl.AnswerWitnesses(res.Results)
