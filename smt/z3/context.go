@@ -47,8 +47,12 @@ type ref struct {
 type Mark struct{ n int }
 
 // NewContext creates a Z3 context with reference counting and lipton's error
-// handler installed.
+// handler installed. The first call also installs the crash guard: a
+// segmentation fault or bus error inside libz3 ends the process with one
+// line naming the task (SetTask) and exit code 3, not with the Go
+// runtime's dump; faults elsewhere reach the Go runtime as before.
 func NewContext() (*Context, error) {
+	C.lz_install_crash_guard()
 	c := C.lz_mk_context()
 	if c == nil {
 		return nil, errors.New("z3: cannot create context")
@@ -198,3 +202,15 @@ var errZeroTerm = errors.New("z3: use of a zero Term (the result of a failed con
 // Version returns the full version of the Z3 library lipton runs with
 // ("Z3 4.8.12.0").
 func Version() string { return C.GoString(C.lz_full_version()) }
+
+// SetTask records what the process is solving, for the crash guard's
+// line ("while solving obligation X"); it is one copy into a static
+// buffer, shared by all contexts (the last task set is named).
+func SetTask(task string) {
+	ct := C.CString(task)
+	defer C.free(unsafe.Pointer(ct))
+	C.lz_set_task(ct)
+}
+
+// crashForTest faults inside libz3, for the crash guard's test.
+func (ctx *Context) crashForTest() { C.lz_crash_for_test(ctx.c) }

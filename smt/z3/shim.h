@@ -122,6 +122,13 @@ lz_result lz_func_entry_value(Z3_context c, Z3_func_entry e);
 
 uint64_t lz_solver_rlimit_count(Z3_context c, Z3_solver s);
 
+// lz_install_crash_guard makes a fault inside libz3 end the process
+// with one line and exit code 3 (crash.c); lz_set_task says what the line
+// names as the work in progress.
+void lz_install_crash_guard(void);
+void lz_set_task(const char *task);
+void lz_crash_for_test(Z3_context c);
+
 #endif
 lz_result lz_model_translate(Z3_context src, Z3_model m, Z3_context dst);
 int lz_solver_set_uint(Z3_context c, Z3_solver s, const char *name, unsigned v);
