@@ -24,7 +24,7 @@ var rank = map[string]int{
 	// compute; lsp/jsonrpc is the protocol's base layer, which knows
 	// nothing of lipton.
 	"lsp/jsonrpc": 0, "lsp": 4, "htmlreport": 4,
-	"cmd/lipton": 5, "bench/checkbench": 4,
+	"cmd/lipton": 5, "bench/checkbench": 4, "bench/copies": 1,
 }
 
 // cgoFree are the packages that must build without cgo: everything below
