@@ -155,7 +155,7 @@ func (p *Prover) Prove(ctx context.Context, ob *obl.Obligation, opts Options) ob
 	// Z3_solver_check) after some push/pop cycles of queries with
 	// sequences, in a solver that served other queries before: an
 	// obligation with sequences gets a solver of its own, used once.
-	z3.SetTask("solving obligation " + ob.Name)
+	p.ctx.SetTask("solving obligation " + ob.Name)
 	seqs := obl.UsesSequences(ob)
 	if seqs {
 		p.dropSolver()

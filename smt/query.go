@@ -143,6 +143,7 @@ func (s *session) freshAttempt(text string, seed uint, limit uint64, onSat func(
 		return z3.Unknown, "", 0, err
 	}
 	defer fresh.Close()
+	fresh.SetTask(s.p.ctx.Task())
 	solver, err := fresh.NewSolver()
 	if err != nil {
 		return z3.Unknown, "", 0, err

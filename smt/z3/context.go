@@ -19,6 +19,7 @@ type Context struct {
 	pinned []owned // cached sorts, released by Close
 	serial uint64  // serial number of the most recent arena entry
 	err    error   // first recorded error, see Err
+	task   string  // what the context's checks are for (SetTask)
 
 	intSort, boolSort Sort
 	arraySorts        map[[2]unsafe.Pointer]Sort
@@ -203,14 +204,27 @@ var errZeroTerm = errors.New("z3: use of a zero Term (the result of a failed con
 // ("Z3 4.8.12.0").
 func Version() string { return C.GoString(C.lz_full_version()) }
 
-// SetTask records what the process is solving, for the crash guard's
-// line ("while solving obligation X"); it is one copy into a static
-// buffer, shared by all contexts (the last task set is named).
-func SetTask(task string) {
+// SetTask records what the context's checks are solving, for the crash
+// guard's line ("while solving obligation X"). A fault inside a check is
+// named by the task of the context being checked on that thread; a fault
+// elsewhere in libz3 by the task set last in the process.
+func (ctx *Context) SetTask(task string) {
+	ctx.task = task
 	ct := C.CString(task)
 	defer C.free(unsafe.Pointer(ct))
 	C.lz_set_task(ct)
 }
 
-// crashForTest faults inside libz3, for the crash guard's test.
-func (ctx *Context) crashForTest() { C.lz_crash_for_test(ctx.c) }
+// Task returns what SetTask recorded.
+func (ctx *Context) Task() string { return ctx.task }
+
+// crashForTest faults inside libz3, for the crash guard's test; inCheck
+// makes the fault look like one inside a check on ctx.
+func (ctx *Context) crashForTest(inCheck bool) {
+	var task *C.char
+	if inCheck {
+		task = C.CString(ctx.task)
+		defer C.free(unsafe.Pointer(task))
+	}
+	C.lz_crash_for_test(ctx.c, task)
+}

@@ -18,6 +18,12 @@
 static uintptr_t lz_z3_lo, lz_z3_hi;      // libz3's executable segments
 static struct sigaction lz_prev_segv, lz_prev_bus;
 static char lz_task[256];                 // what lipton was doing (lz_set_task)
+// lz_check_task is the task of the check this thread is in, if any.
+// With several provers at work (check --jobs), the process-wide lz_task
+// names whichever obligation was set last; a fault inside a check is
+// named by its own thread's task instead. The variable lives in the
+// executable's static TLS, which a signal handler may read.
+static __thread const char *lz_check_task;
 
 // lz_find_z3 records the address range of the loaded object that
 // contains Z3_solver_check.
@@ -65,7 +71,8 @@ static void lz_on_fault(int sig, siginfo_t *info, void *ctx) {
 		lz_write("lipton: internal error: Z3 crashed (");
 		lz_write(sig == SIGSEGV ? "segmentation fault" : "bus error");
 		lz_write(") while ");
-		lz_write(lz_task[0] ? lz_task : "solving");
+		const char *task = lz_check_task ? lz_check_task : lz_task;
+		lz_write(task[0] ? task : "solving");
 		lz_write("; this is a bug in Z3 or in lipton's use of it: please report it with the input file\n");
 		_exit(3);
 	}
@@ -99,13 +106,20 @@ void lz_install_crash_guard(void) {
 	pthread_once(&once, lz_install);
 }
 
+void lz_enter_check(const char *task) { lz_check_task = task; }
+void lz_leave_check(void) { lz_check_task = NULL; }
+
 void lz_set_task(const char *task) {
 	strncpy(lz_task, task, sizeof lz_task - 1);
 	lz_task[sizeof lz_task - 1] = 0;
 }
 
 // lz_crash_for_test faults inside libz3 (a reference count taken on an
-// AST at a bad address), for the crash guard's test.
-void lz_crash_for_test(Z3_context c) {
+// AST at a bad address), for the crash guard's test; with a check_task,
+// as if inside a check of that task.
+void lz_crash_for_test(Z3_context c, const char *check_task) {
+	if (check_task != NULL) {
+		lz_enter_check(check_task);
+	}
 	Z3_inc_ref(c, (Z3_ast)(uintptr_t)64);
 }

@@ -490,9 +490,11 @@ int lz_solver_set_uint(Z3_context c, Z3_solver s, const char *name, unsigned v) 
 	return lz_err;
 }
 
-int lz_solver_check(Z3_context c, Z3_solver s, unsigned n, Z3_ast *assumptions, int *err) {
+int lz_solver_check(Z3_context c, Z3_solver s, unsigned n, Z3_ast *assumptions, const char *task, int *err) {
 	LZ_BEGIN;
+	lz_enter_check(task);
 	Z3_lbool r = n == 0 ? Z3_solver_check(c, s) : Z3_solver_check_assumptions(c, s, n, assumptions);
+	lz_leave_check();
 	*err = lz_err;
 	return (int)r;
 }

@@ -101,7 +101,9 @@ int lz_solver_assert(Z3_context c, Z3_solver s, Z3_ast a);
 int lz_solver_push(Z3_context c, Z3_solver s);
 int lz_solver_pop(Z3_context c, Z3_solver s, unsigned n);
 int lz_solver_reset(Z3_context c, Z3_solver s);
-int lz_solver_check(Z3_context c, Z3_solver s, unsigned n, Z3_ast *assumptions, int *err);
+// lz_solver_check checks s; task (may be NULL) names the work for the
+// crash guard while this thread is inside the check.
+int lz_solver_check(Z3_context c, Z3_solver s, unsigned n, Z3_ast *assumptions, const char *task, int *err);
 void lz_clear_interrupt(Z3_context c);
 const char *lz_solver_reason_unknown(Z3_context c, Z3_solver s);
 lz_result lz_solver_model(Z3_context c, Z3_solver s);
@@ -124,10 +126,13 @@ uint64_t lz_solver_rlimit_count(Z3_context c, Z3_solver s);
 
 // lz_install_crash_guard makes a fault inside libz3 end the process
 // with one line and exit code 3 (crash.c); lz_set_task says what the line
-// names as the work in progress.
+// names as the work in progress when the fault is not inside a check
+// (lz_enter_check / lz_leave_check name the task of a check per thread).
 void lz_install_crash_guard(void);
 void lz_set_task(const char *task);
-void lz_crash_for_test(Z3_context c);
+void lz_enter_check(const char *task);
+void lz_leave_check(void);
+void lz_crash_for_test(Z3_context c, const char *check_task);
 
 #endif
 lz_result lz_model_translate(Z3_context src, Z3_model m, Z3_context dst);

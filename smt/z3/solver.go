@@ -8,6 +8,7 @@ import "C"
 import (
 	"context"
 	"time"
+	"unsafe"
 )
 
 // A Solver is an incremental Z3 solver. It lives in the scope of the
@@ -171,7 +172,9 @@ func (s *Solver) CheckAssuming(cancel context.Context, assumptions ...Term) (Sta
 		beforeCheckHook()
 	}
 	var code C.int
-	lb := C.lz_solver_check(ctx.c, s.s, C.uint(len(lits)), litp, &code)
+	task := C.CString(ctx.task)
+	lb := C.lz_solver_check(ctx.c, s.s, C.uint(len(lits)), litp, task, &code)
+	C.free(unsafe.Pointer(task))
 	if afterCheckHook != nil {
 		afterCheckHook()
 	}
