@@ -68,11 +68,12 @@ row 001 "6-valued register, 2 procs" "2062437, 297s / 1838177, 789s; lin." pass 
 row 001 "3-valued register, 3 procs" "479859, 294s / 361255, 393s; lin." pass bench/seeds/register.lip --instance k3readers2 --linearizability
 row 001 "stack (Treiber), 2 procs" "size 12: 540769, 138s / 395345, 65.9s; lin." pass proofs/treiber/treiber.lip --instance small --linearizability
 row 001 "queue (Michael-Scott), 2 procs" "size 6: 432511, 134s / 343446, 86.2s; lin." pass bench/seeds/msqueue.lip --instance two_by_three --linearizability
-skip 001 "buggy queue (Shann et al.)" "size 10: 32126, 10.9s; not lin." "no model (the algorithm is not in the papers)"
+row 001 "buggy queue (Shann et al.), 2 procs" "size 10: 32126, 10.9s; not lin." fail bench/seeds/buggyqueue.lip --instance two_by_four --linearizability
 skip 001 "SNZI" "size 2: 712857, 1298s; lin." "no model"
 # seed 002 (SPIN), Table 4: Intel i7-4790, 32 GB; external checking.
 row 002 "Treiber stack (ABA), 2x4 ops" "bug found: 373 ms, 172 MB" fail bench/seeds/treiber-aba.lip --instance two_by_four --linearizability
-skip 002 "buggy queue (Shann et al.)" "bug found: 248 ms, 159 MB" "no model (the algorithm is not in the papers)"
+row 002 "buggy queue (Shann et al.), 2x4 ops" "bug found: 248 ms, 159 MB" fail bench/seeds/buggyqueue.lip --instance two_by_four --linearizability
+row 002 "buggy queue, Fig. 2's history" "Fig. 2: deq returns 2 inside enq(1), enq(2)" fail bench/seeds/buggyqueue.lip --instance smallest --linearizability
 skip 002 "Snark deque" "bug 1 found: 86 ms; bug 2 not found" "no model"
 # seed 004 (RELINCHE), SC rows: all most parallel clients up to N calls.
 row 004 "MS queue (SC), all clients" "linearizable up to 9 calls (Fig. 4, a plot)" pass bench/seeds/msqueue.lip --instance two_by_two --clients 9
