@@ -25,6 +25,7 @@ func TestSeedsBenchModels(t *testing.T) {
 		{"hwqueue.lip", "two_by_two", exitOK, "no violation: every reachable state explored"},
 		{"treiber-aba.lip", "two_by_three", exitFailed, "but no linearization of the history by the atomic actions of layer 1 explains it"},
 		{"segqueue.lip", "two_by_two", exitFailed, "returns from deq with v = 2, but no linearization of the history by the atomic actions of layer 1 explains it"},
+		{"snark.lip", "bug1", exitFailed, "popper(2)    call popRight(tid = 2)\n  pusher(1)    return from pushRight\n  pusher(1)    call popLeft(tid = 1)\n  popper(2)    return from popRight: v = -1\n"},
 		{"buggyqueue.lip", "smallest", exitFailed, "consumer(2)  call deq(tid = 2)\n  producer(1)  return from enq\n  producer(1)  call enq(tid = 1, v = 2)\n  producer(1)  return from enq\n  consumer(2)  return from deq: v = 2\n"},
 	} {
 		var out, errs bytes.Buffer
@@ -35,27 +36,54 @@ func TestSeedsBenchModels(t *testing.T) {
 	}
 }
 
-// TestBuggyQueueControl: the buggy queue's violation is the bug the
-// papers describe, the dequeuer's help that swings Head past a slot it
-// read empty before it was filled. With the help made conditional on the
-// slot being unchanged since it was read, the model is linearizable.
-func TestBuggyQueueControl(t *testing.T) {
-	src, err := os.ReadFile("../../bench/seeds/buggyqueue.lip")
+// TestBugControls: the violations of the buggy queue and the Snark deque
+// are the bugs the papers describe. The buggy queue's is the dequeuer's
+// help that swings Head past a slot it read empty before it was filled:
+// with the help made conditional on the slot being unchanged, the model
+// is linearizable. Snark's bug 1 is the EMPTY test on a node that is no
+// longer the hat's: with the test made together with a re-read of the
+// hat (and a retry when the hat moved), the model is linearizable.
+func TestBugControls(t *testing.T) {
+	for _, c := range []struct {
+		file, instance string
+		fixes          [][2]string // text to replace, its replacement
+	}{
+		{"buggyqueue.lip", "smallest", [][2]string{
+			{"[if (Head == h) { Head := h + 1; }]\n        }", "[if (Head == h && sval[h % L] == hv && scnt[h % L] == hc) { Head := h + 1; }]\n        }"},
+		}},
+		{"snark.lip", "bug1", [][2]string{
+			{"rhR := R[rh];\n      if (rhR == rh) {\n        v := EMPTY;", "[if (RightHat == rh) { rhR := R[rh]; } else { rhR := -2; }]\n      if (rhR == rh) {\n        v := EMPTY;"},
+			{"lhL := L[lh];\n      if (lhL == lh) {\n        v := EMPTY;", "[if (LeftHat == lh) { lhL := L[lh]; } else { lhL := -2; }]\n      if (lhL == lh) {\n        v := EMPTY;"},
+			{"if (rh == lh) {\n        [", "if (rhR == -2) {\n      } else if (rh == lh) {\n        ["},
+			{"if (lh == rh) {\n        [", "if (lhL == -2) {\n      } else if (lh == rh) {\n        ["},
+		}},
+	} {
+		fixed := fixModel(t, c.file, c.fixes)
+		var out, errs bytes.Buffer
+		code := run([]string{"explore", "--quiet", "--linearizability", "--instance", c.instance, fixed}, &out, &errs)
+		if code != exitOK || !strings.Contains(out.String(), "no violation: every reachable state explored") {
+			t.Errorf("fixed %s: exit %d, want 0 and no violation:\n%s%s", c.file, code, out.String(), errs.String())
+		}
+	}
+}
+
+// fixModel writes bench/seeds/file with the fixes applied (each text must
+// occur exactly once) to a temporary file and returns its path.
+func fixModel(t *testing.T, file string, fixes [][2]string) string {
+	src, err := os.ReadFile("../../bench/seeds/" + file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	help := "[if (Head == h) { Head := h + 1; }]\n        }"
-	if strings.Count(string(src), help) != 1 {
-		t.Fatalf("buggyqueue.lip: the help step %q is not there once", help)
+	text := string(src)
+	for _, f := range fixes {
+		if strings.Count(text, f[0]) != 1 {
+			t.Fatalf("%s: %q is not there once", file, f[0])
+		}
+		text = strings.Replace(text, f[0], f[1], 1)
 	}
-	fixed := strings.Replace(string(src), help, "[if (Head == h && sval[h % L] == hv && scnt[h % L] == hc) { Head := h + 1; }]\n        }", 1)
-	path := filepath.Join(t.TempDir(), "fixed.lip")
-	if err := os.WriteFile(path, []byte(fixed), 0o644); err != nil {
+	path := filepath.Join(t.TempDir(), file)
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	var out, errs bytes.Buffer
-	code := run([]string{"explore", "--quiet", "--linearizability", "--instance", "smallest", path}, &out, &errs)
-	if code != exitOK || !strings.Contains(out.String(), "no violation: every reachable state explored") {
-		t.Errorf("fixed buggy queue: exit %d, want 0 and no violation:\n%s%s", code, out.String(), errs.String())
-	}
+	return path
 }
