@@ -494,6 +494,24 @@ instance i {
 		`12:65: max must be at least 1`,
 		`13:8: empty range 3..-3 for the ints domain`,
 	}},
+	{"thread ids that do not fit a linear parameter", `type E = enum { A, B };
+type R = record { x: int };
+layer 0 {
+  action b(linear t: bool) {}
+  action e(linear t: E) {}
+  action r(linear t: R) {}
+}
+instance i {
+  thread w(t = 5..6) calls b;
+  thread u(t = 0..2) calls e;
+  thread v(t = 7) calls r;
+  thread ok(t = 0..1) calls b, e;
+}`, []string{
+		`9:16: thread ids 5..6 do not fit b's linear parameter t of type bool: its 2 values are the ids 0..1, and two threads must not share one`,
+		`10:16: thread ids 0..2 do not fit e's linear parameter t of type E: its 2 values are the ids 0..1, and two threads must not share one`,
+		`11:12: v's thread ids go to r's linear parameter t of type R; thread ids are int, bool or enumeration values`,
+		`12:17: thread ids 0..1 overlap those of another role (0..2)`,
+	}},
 	{"instance parameter of unknown type", "layer 0 { action a(linear t: int, x: Foo) {} }\ninstance i { thread t(t = 0) calls a(x in 1..2); }", []string{`1:38: unknown type Foo`}},
 	{"instance without layers", "instance i { thread t(tid = 0) calls m; }", []string{`1:38: m is not a public method`}},
 	{"name with a gap in its layers", "layer 0 {\n  action h() {}\n  action a() {}\n}\nlayer 1 {\n  action a() {}\n}\nlayer 2 {\n  action h() {}\n  action a() {}\n}", []string{

@@ -62,6 +62,9 @@ func (c *checker) checkCallSpec(t *ThreadDecl, cs *CallSpec, public map[string]b
 		c.errorf(t.TidParam.P, "%s's thread id goes to a linear parameter, but %s has no linear parameter named %s (it has %s)",
 			t.Role.Name, name, t.TidParam.Name, strings.Join(linear, ", "))
 	}
+	if p := findParam(sig, t.TidParam.Name); p != nil && p.Linear {
+		c.checkTidsFit(t, name, p.Name.Obj.Type)
+	}
 	seen := map[string]bool{}
 	for _, a := range cs.Args {
 		p := findParam(sig, a.Param.Name)
@@ -77,6 +80,32 @@ func (c *checker) checkCallSpec(t *ThreadDecl, cs *CallSpec, public map[string]b
 		}
 		seen[a.Param.Name] = true
 		c.checkRange(a.Range, "parameter "+a.Param.Name)
+	}
+}
+
+// checkTidsFit checks that every thread id of role t is a distinct value
+// of the type of the linear parameter that receives it: the two-thread
+// checks assume that the linear values of two threads differ, so an
+// instance must not give two threads the same one. A bool parameter
+// takes ids 0 and 1 (false and true), an enumeration's the indices of
+// its members.
+func (c *checker) checkTidsFit(t *ThreadDecl, method string, typ Type) {
+	var n int
+	switch typ := typ.(type) {
+	case *EnumType:
+		n = len(typ.Members)
+	default:
+		if typ == Int || typ == nil {
+			return
+		}
+		if typ != Bool {
+			c.errorf(t.TidParam.P, "%s's thread ids go to %s's linear parameter %s of type %s; thread ids are int, bool or enumeration values", t.Role.Name, method, t.TidParam.Name, typ)
+			return
+		}
+		n = 2
+	}
+	if t.Tids.Lo < 0 || t.Tids.Hi >= int64(n) {
+		c.errorf(t.Tids.P, "thread ids %d..%d do not fit %s's linear parameter %s of type %s: its %d values are the ids 0..%d, and two threads must not share one", t.Tids.Lo, t.Tids.Hi, method, t.TidParam.Name, typ, n, n-1)
 	}
 }
 
