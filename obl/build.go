@@ -70,13 +70,16 @@ func Neg(x Expr) Expr {
 }
 
 // And returns the conjunction of xs, dropping true operands; it is false if
-// an operand is false and true if xs is empty.
+// an operand is false (and the operands before it always have a value)
+// and true if xs is empty.
 func And(xs ...Expr) Expr {
 	var out Expr
 	for _, x := range xs {
 		switch {
-		case isBool(x, false):
+		case isBool(x, false) && (out == nil || total(out)):
 			return falseLit
+		case isBool(x, false):
+			return &Binary{OpAnd, out, x} // operands after x are not evaluated
 		case isBool(x, true):
 		case out == nil:
 			out = x
@@ -91,13 +94,16 @@ func And(xs ...Expr) Expr {
 }
 
 // Or returns the disjunction of xs, dropping false operands; it is true if
-// an operand is true and false if xs is empty.
+// an operand is true (and the operands before it always have a value) and
+// false if xs is empty.
 func Or(xs ...Expr) Expr {
 	var out Expr
 	for _, x := range xs {
 		switch {
-		case isBool(x, true):
+		case isBool(x, true) && (out == nil || total(out)):
 			return trueLit
+		case isBool(x, true):
+			return &Binary{OpOr, out, x} // operands after x are not evaluated
 		case isBool(x, false):
 		case out == nil:
 			out = x
@@ -116,7 +122,7 @@ func Implies(x, y Expr) Expr {
 	switch {
 	case isBool(x, true):
 		return y
-	case isBool(x, false), isBool(y, true):
+	case isBool(x, false), isBool(y, true) && total(x):
 		return trueLit
 	case isBool(y, false):
 		return Not(x)
@@ -139,10 +145,10 @@ func Iff(x, y Expr) Expr {
 	return &Binary{OpIff, x, y}
 }
 
-// Eq returns x == y; it is true for syntactically equal operands and
-// folded for literals.
+// Eq returns x == y; it is true for syntactically equal operands that
+// always have a value, and folded for literals.
 func Eq(x, y Expr) Expr {
-	if Equal(x, y) {
+	if Equal(x, y) && total(x) {
 		return trueLit
 	}
 	if isLit(x) && isLit(y) {
@@ -153,7 +159,7 @@ func Eq(x, y Expr) Expr {
 
 // Ne returns x != y, folded like Eq.
 func Ne(x, y Expr) Expr {
-	if Equal(x, y) {
+	if Equal(x, y) && total(x) {
 		return falseLit
 	}
 	if isLit(x) && isLit(y) {
@@ -161,6 +167,14 @@ func Ne(x, y Expr) Expr {
 	}
 	return &Binary{OpNe, x, y}
 }
+
+// total says whether e has a value wherever it is evaluated (no division
+// by a possibly zero divisor, no possibly out-of-range sequence access).
+// The folds drop an operand only if it is total: the definedness checks
+// are taken on the folded expression, and code that evaluates 1 / z must
+// be checked for z != 0 even where the value does not matter
+// (1 / z == 1 / z, 0 * (1 / z)).
+func total(e Expr) bool { return isTrue(Defined(e)) }
 
 func isLit(e Expr) bool {
 	switch e.(type) {
@@ -202,9 +216,9 @@ func Mul(x, y Expr) Expr {
 	switch {
 	case a != nil && b != nil:
 		return &IntLit{new(big.Int).Mul(a, b)}
-	case a != nil && a.Sign() == 0, b != nil && b.Cmp(big.NewInt(1)) == 0:
+	case a != nil && a.Sign() == 0 && total(y), b != nil && b.Cmp(big.NewInt(1)) == 0:
 		return x
-	case b != nil && b.Sign() == 0, a != nil && a.Cmp(big.NewInt(1)) == 0:
+	case b != nil && b.Sign() == 0 && total(x), a != nil && a.Cmp(big.NewInt(1)) == 0:
 		return y
 	}
 	return &Binary{OpMul, x, y}
@@ -304,7 +318,7 @@ func BinaryOf(op BinaryOp, x, y Expr) Expr {
 // equal branches.
 func IfThenElse(c, x, y Expr) Expr {
 	switch {
-	case isBool(c, true), Equal(x, y):
+	case isBool(c, true), Equal(x, y) && total(c):
 		return x
 	case isBool(c, false):
 		return y
@@ -321,10 +335,10 @@ func Index(m, k Expr) Expr {
 		if !ok {
 			break
 		}
-		if Equal(s.Key, k) {
+		if Equal(s.Key, k) && total(s.Map) && total(k) {
 			return s.Val
 		}
-		if !(isLit(s.Key) && isLit(k)) {
+		if !(isLit(s.Key) && isLit(k)) || !total(s.Val) {
 			break
 		}
 		m = s.Map

@@ -51,7 +51,7 @@ func definedBy(e Expr, k partial) Expr {
 	case *Binary:
 		return definedBinary(e, k)
 	case *Ite:
-		return And(definedBy(e.Cond, k), Implies(e.Cond, definedBy(e.Then, k)), Implies(Not(e.Cond), definedBy(e.Else, k)))
+		return And(definedBy(e.Cond, k), when(e.Cond, definedBy(e.Then, k)), when(Not(e.Cond), definedBy(e.Else, k)))
 	case *Select:
 		return And(definedBy(e.Map, k), definedBy(e.Key, k))
 	case *Store:
@@ -94,11 +94,21 @@ func definedBinary(e *Binary, k partial) Expr {
 			return And(dx, dy, Ne(e.Y, Int(0)))
 		}
 	case OpAnd, OpImplies:
-		return And(dx, Implies(e.X, dy))
+		return And(dx, when(e.X, dy))
 	case OpOr:
-		return And(dx, Implies(Not(e.X), dy))
+		return And(dx, when(Not(e.X), dy))
 	}
 	return And(dx, dy)
+}
+
+// when returns c ==> d, and true when d is: a definedness condition is a
+// formula, never evaluated, so c may be dropped even if c itself may have
+// no value (Implies keeps such a c).
+func when(c, d Expr) Expr {
+	if isTrue(d) {
+		return d
+	}
+	return Implies(c, d)
 }
 
 func isTrue(e Expr) bool {
