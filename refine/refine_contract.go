@@ -125,7 +125,8 @@ func paramText(p *lang.Param) string {
 //     about its parameters.
 //
 // The thread's identity is its linear parameters: a linear parameter of
-// P stands for the same value as Q's linear parameter of the same name.
+// P stands for the same value as Q's linear parameter of the same name
+// and type (one of another type is unrelated: nothing is assumed of it).
 func (r *refiner) contractObligation(name string, lower, upper *lang.Signature, upos lang.Pos) *obl.Obligation {
 	b := layers.NewBuilder(r.prog)
 	c := &contract{r: r, b: b, name: name, lower: lower}
@@ -288,7 +289,8 @@ func (c *contract) afterCall(q string) obl.Cmd {
 	}
 	env := b.Frame(c.globals, sig, ".prev", "")
 	for _, prm := range sig.Params {
-		if v, ok := c.linear[prm.Name.Name]; ok && prm.Linear {
+		v, ok := c.linear[prm.Name.Name]
+		if ok && prm.Linear && obl.SortEqual(v.(*obl.VarRef).V.Sort, layers.SortOf(prm.Name.Obj.Type)) {
 			env.Set(prm.Name.Obj, v)
 		}
 	}
