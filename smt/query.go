@@ -117,7 +117,7 @@ func (s *session) queryText(f z3.Term) (string, error) {
 			return "", err
 		}
 	}
-	return tmp.String(), nil
+	return orderDatatypes(tmp.String()), nil
 }
 
 // queryStartHook, if set by a test, runs as a query of the shared solver
