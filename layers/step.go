@@ -115,11 +115,16 @@ func mentionsAny(e obl.Expr, vs map[*obl.Var]bool) bool {
 // point y: its annotation and the layer's invariants; at a call, the
 // callee's requires for the call's arguments.
 func (b *Builder) AnnotationAt(y *YieldPoint, env *Env) obl.Expr {
-	inv := b.Conj(y.Proc.Layer.Invariants, env)
+	return obl.And(b.OwnAnnotationAt(y, env), b.Conj(y.Proc.Layer.Invariants, env))
+}
+
+// OwnAnnotationAt is AnnotationAt without the layer's invariants: the
+// yield point's own annotation (a callee's requires at a call).
+func (b *Builder) OwnAnnotationAt(y *YieldPoint, env *Env) obl.Expr {
 	if q := y.Callee(); q != nil {
-		return obl.And(b.Conj(q.Requires, b.calleeEnv(y, env)), inv)
+		return b.Conj(q.Requires, b.calleeEnv(y, env))
 	}
-	return obl.And(b.Conj(y.Ann, env), inv)
+	return b.Conj(y.Ann, env)
 }
 
 // AnnotationAfter translates what holds when a thread resumes after
