@@ -104,9 +104,10 @@ func (b *Builder) annotationParts(y *YieldPoint, env *Env) []annotationPart {
 	switch {
 	case len(calls) > 0 && len(directPos) > 0:
 		direct.pos = directPos[:1] // the yield point's position may be a yield invariant's call
-	case len(calls) > 0 && len(direct.exprs) > 0:
-		// Only the layer's invariants are left: name them and point at
-		// them, after the yield point.
+	case len(directPos) == 0 && len(direct.exprs) > 0:
+		// Only the layer's invariants are left (the yield point's own
+		// annotation is true, or all yield invariant calls): name them
+		// and point at them, after the yield point.
 		direct.what = fmt.Sprintf("the invariants of layer %d, conjoined to %s,", y.Proc.Layer.Num, y.Describe())
 		direct.pos = []lang.Pos{y.Pos}
 		for _, inv := range y.Proc.Layer.Invariants {
