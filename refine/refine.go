@@ -36,9 +36,15 @@ func Check(l *layers.Layer) layers.Findings {
 // gets the check its kinds call for.
 func refinement(prog *layers.Program, l int) ([]*obl.Obligation, []*layers.Diagnostic) {
 	r := &refiner{prog: prog, lower: prog.Layers[l], upper: prog.Layers[l+1]}
+	copies := r.splitCopies()
 	for _, p := range r.lower.Procs {
 		if up := r.upper.Proc(p.Name()); up != nil {
-			if r.sameShape(p.Name(), &p.Decl.Signature, &up.Decl.Signature, p.Decl.P, up.Decl.P) {
+			if !r.sameShape(p.Name(), &p.Decl.Signature, &up.Decl.Signature, p.Decl.P, up.Decl.P) {
+				continue
+			}
+			if cs := copies[p.Name()]; len(cs) > 0 {
+				r.splitProc(p, up, cs)
+			} else {
 				r.procToProc(p, up)
 			}
 		} else if a := r.upper.Action(p.Name()); a != nil {
@@ -109,6 +115,20 @@ func (r *refiner) visibleAtUpper(g *lang.Object) bool {
 func (r *refiner) frames(b *layers.Builder, lowerSig, upperSig *lang.Signature) (lower, upper *layers.Env, newVars map[*obl.Var]bool, ok bool) {
 	env := b.GlobalsOf(r.bothGlobals(), "", "globals")
 	lower = b.Frame(env, lowerSig, "", fmt.Sprintf("locals of %s (layer %d)", lowerSig.Name.Name, r.lower.Num))
+	upper, newVars, ok = r.upperFrame(b, lower, lowerSig, upperSig)
+	for _, g := range r.bothGlobals() {
+		if r.newAtUpper(g) {
+			newVars[env.Var(g)] = true
+		}
+	}
+	return lower, upper, newVars, ok
+}
+
+// upperFrame binds the upper member's frame in a child of the lower
+// frame, its variables matched by name to the lower ones (new variables
+// for the others), and reports locals of the same name with different
+// types.
+func (r *refiner) upperFrame(b *layers.Builder, lower *layers.Env, lowerSig, upperSig *lang.Signature) (upper *layers.Env, newVars map[*obl.Var]bool, ok bool) {
 	upper = lower.Child()
 	newVars = map[*obl.Var]bool{}
 	byName := map[string]*lang.Object{}
@@ -129,12 +149,7 @@ func (r *refiner) frames(b *layers.Builder, lowerSig, upperSig *lang.Signature) 
 		upper.Set(o, obl.Ref(v))
 		newVars[v] = true
 	}
-	for _, g := range r.bothGlobals() {
-		if r.newAtUpper(g) {
-			newVars[env.Var(g)] = true
-		}
-	}
-	return lower, upper, newVars, ok
+	return upper, newVars, ok
 }
 
 // upperVars returns the IR variables visible at the upper layer: its
