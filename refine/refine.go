@@ -44,6 +44,8 @@ func refinement(prog *layers.Program, l int) ([]*obl.Obligation, []*layers.Diagn
 			}
 			if cs := copies[p.Name()]; len(cs) > 0 {
 				r.splitProc(p, up, cs)
+			} else if up.Decl.Peel.IsValid() {
+				r.peelProc(p, up)
 			} else {
 				r.procToProc(p, up)
 			}
