@@ -12,15 +12,20 @@ import (
 //
 // A procedure P of layer l whose body is a retry loop `while (true)
 // { B }` may be replaced at layer l+1 by its namesake declared `peel`,
-// whose body is B followed by `assume false;`: the last iteration, with
-// the path that would start another iteration cut off. The check is:
+// whose body is the last iteration: B up to its last step (matched as
+// refinement structure matches namesakes, each step by step
+// abstraction), then one step that abstracts B's last step followed by
+// the private code after it along the paths that leave the loop (a
+// return or break); the paths that reach the end of B, and would start
+// another iteration, are cut off. So a CAS
+// `[if (h == H) { H := h + 1; chk := true; } else { chk := false; }]`
+// followed by `if (chk) { return; }` may become `[assume H == h; H := h + 1;]`.
+// The check is that, and:
 //
-//   - the upper body is B (matched as refinement structure matches
-//     namesakes, each step by step abstraction) and then `assume false;`;
-//   - B has no loop and calls no procedure, and writes no parameter;
+//   - B has no loop, calls no procedure, and writes no parameter;
 //   - along every path through B that reaches its end (a failing
-//     iteration), no assert fails and every global, ghost or not, ends
-//     with the value it started with (an obligation).
+//     iteration), no assert fails and no step changes a global, ghost or
+//     not (an obligation; other threads may run before each step).
 //
 // Then a failing iteration is a stutter: its steps change no global, and
 // what it leaves in locals and outputs is a value they could have had at
@@ -46,14 +51,27 @@ func (r *refiner) peelProc(p, up *layers.Proc) {
 		r.fail(Peel, msg, at, up.Decl.Peel)
 		return
 	}
-	us := withoutYields(up.Decl.Body.Stmts)
-	if len(us) == 0 || !assumesFalse(us[len(us)-1]) {
-		r.fail(Peel, fmt.Sprintf("%s at layer %d is declared peel, so its body must end with assume false; (the path into another iteration, cut off)",
-			up.Name(), r.upper.Num), up.Decl.Body.End, up.Decl.Peel)
+	ls := withoutYields(ws.Body.Stmts)
+	k := lastStep(ls)
+	if k < 0 || !simpleKind(ls[k]) {
+		r.fail(Peel, fmt.Sprintf("the retry loop of %s must end with a step at the top level of its body (the CAS), followed by code without steps", p.Name()), ws.Pos(), up.Decl.Peel)
 		return
 	}
+	us := withoutYields(up.Decl.Body.Stmts)
+	if n := len(us); n > 0 {
+		if _, ok := us[n-1].(*lang.ReturnStmt); ok {
+			us = us[:n-1]
+		}
+	}
 	m := &matcher{r: r, lower: p, upper: up}
-	m.block(ws.Body.Stmts, us[:len(us)-1], ws.Body.End, us[len(us)-1].Pos())
+	if len(us) == 0 {
+		m.mismatch(fmt.Sprintf("%s has no statement for %s's last step at %s", m.layerName(true), m.layerName(false), ls[k].Pos()), ls[k].Pos(), up.Decl.Body.End)
+	} else {
+		m.block(ls[:k], us[:len(us)-1], ls[k].Pos(), us[len(us)-1].Pos())
+		if !m.failed && !simpleKind(us[len(us)-1]) {
+			m.differ(ls[k], us[len(us)-1], fmt.Sprintf("the last step of the retry loop corresponds to %s", withArticle(describeStmt(us[len(us)-1]))))
+		}
+	}
 	if m.failed {
 		m.report()
 		return
@@ -61,7 +79,86 @@ func (r *refiner) peelProc(p, up *layers.Proc) {
 	for _, pr := range m.pairs {
 		m.stepPair(pr[0], pr[1])
 	}
+	r.lastIteration(m, ls[k], ls[k+1:], us[len(us)-1])
 	r.failingIteration(p, ws)
+}
+
+// lastStep returns the index of the last statement of ss that is or
+// contains a step, or -1.
+func lastStep(ss []lang.Stmt) int {
+	for i := len(ss) - 1; i >= 0; i-- {
+		if containsStep(ss[i]) {
+			return i
+		}
+	}
+	return -1
+}
+
+func containsStep(s lang.Stmt) bool {
+	found := false
+	lang.Inspect([]lang.Stmt{s}, func(t lang.Stmt) bool {
+		found = found || lang.IsStep(t)
+		return !found
+	})
+	return found
+}
+
+// lastIteration checks that the upper procedure's last step u abstracts
+// the loop's last step l followed by the private code rest along the
+// paths that leave the loop: the paths that go on to another iteration
+// are cut off there.
+func (r *refiner) lastIteration(m *matcher, l lang.Stmt, rest []lang.Stmt, u lang.Stmt) {
+	b := layers.NewBuilder(r.prog)
+	lower, upper, newVars, ok := r.frames(b, &m.lower.Decl.Signature, &m.upper.Decl.Signature)
+	if !ok {
+		return
+	}
+	gate := obl.And(stepGate(b, m.lower, l, lower), stepGate(b, m.upper, u, upper))
+	lowerCode := obl.Sequence(b.Stmt(l, lower, layers.Transition), exitPaths(b, rest, lower))
+	msg := fmt.Sprintf("the step at line %d of layer %d does not abstract the last step of the retry loop at line %d of layer %d on the paths that leave the loop: from a state satisfying its gate, the lower code makes a move the upper one cannot",
+		u.Pos().Line, r.upper.Num, l.Pos().Line, r.lower.Num)
+	ob, err := r.abstraction(b, Peel, msg, gate, lowerCode, b.Stmt(u, upper, layers.Transition),
+		r.upperVars(upper, &m.upper.Decl.Signature), newVars, []lang.Pos{u.Pos(), l.Pos()})
+	r.add(ob, err, Peel, u.Pos())
+}
+
+// exitPaths translates the private code after the loop's last step:
+// a return or break leaves the loop (the path ends there), and reaching
+// the end of the list starts another iteration, which is cut off.
+func exitPaths(b *layers.Builder, ss []lang.Stmt, env *layers.Env) obl.Cmd {
+	ss = withoutYields(ss)
+	if len(ss) == 0 {
+		return &obl.Assume{E: obl.Bool(false)}
+	}
+	switch s := ss[0].(type) {
+	case *lang.ReturnStmt, *lang.BreakStmt:
+		return obl.Sequence()
+	case *lang.IfStmt:
+		var els []lang.Stmt
+		switch e := s.Else.(type) {
+		case *lang.BlockStmt:
+			els = e.Block.Stmts
+		case *lang.IfStmt:
+			els = []lang.Stmt{e}
+		}
+		then := exitPaths(b, append(append([]lang.Stmt{}, s.Then.Stmts...), ss[1:]...), env)
+		other := exitPaths(b, append(append([]lang.Stmt{}, els...), ss[1:]...), env)
+		if s.Cond != nil {
+			c := b.Expr(s.Cond, env)
+			then, other = obl.Sequence(&obl.Assume{E: c}, then), obl.Sequence(&obl.Assume{E: obl.Not(c)}, other)
+		}
+		return &obl.Choice{Branches: []obl.Cmd{then, other}}
+	case *lang.BlockStmt:
+		return exitPaths(b, append(append([]lang.Stmt{}, s.Block.Stmts...), ss[1:]...), env)
+	case *lang.ChoiceStmt:
+		var brs []obl.Cmd
+		for _, br := range s.Branches {
+			brs = append(brs, exitPaths(b, append(append([]lang.Stmt{}, br.Stmts...), ss[1:]...), env))
+		}
+		return &obl.Choice{Branches: brs}
+	default:
+		return obl.Sequence(b.Stmt(s, env, layers.Transition), exitPaths(b, ss[1:], env))
+	}
 }
 
 // retryLoop returns the loop of a body that is one loop while (true).
@@ -75,15 +172,6 @@ func retryLoop(body []lang.Stmt) (*lang.WhileStmt, bool) {
 	}
 	lit, ok := ws.Cond.(*lang.BoolLit)
 	return ws, ok && lit.Val
-}
-
-func assumesFalse(s lang.Stmt) bool {
-	a, ok := s.(*lang.AssumeStmt)
-	if !ok {
-		return false
-	}
-	lit, ok := a.Cond.(*lang.BoolLit)
-	return ok && !lit.Val
 }
 
 // peelableBody returns what keeps a loop body from being peeled, and
