@@ -318,10 +318,11 @@ type Proc struct {
 	// of the layer below, split by path (docs/language.md, "Path
 	// splitting and loop peeling").
 	Split *SplitClause
-	// Peel, if valid, is the position of the word peel: the procedure is
-	// its namesake at the layer below with the retry loop peeled off.
-	Peel Pos
-	Body *Block
+	// Peel says that the procedure is its namesake at the layer below
+	// with the retry loop peeled off; PeelPos is where the word peel is.
+	Peel    bool
+	PeelPos Pos
+	Body    *Block
 }
 
 // SplitClause is `split Of when Cond`: the procedure is the copy of Of

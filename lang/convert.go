@@ -126,7 +126,7 @@ func (c *converter) derive(proc *Proc, g *gDerive) {
 	switch {
 	case g == nil:
 	case g.Peel:
-		proc.Peel = posOf(g.Pos)
+		proc.Peel, proc.PeelPos = true, posOf(g.Pos)
 	default:
 		proc.Split = &SplitClause{P: posOf(g.Pos), Of: c.ident(g.Split), Cond: c.expr(g.When)}
 	}

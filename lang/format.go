@@ -317,8 +317,8 @@ func (p *printer) derive(proc *Proc) {
 	switch {
 	case proc.Split != nil:
 		p.line(proc.Split.P, "split %s when %s", proc.Split.Of.Name, ExprString(proc.Split.Cond))
-	case proc.Peel.IsValid():
-		p.line(proc.Peel, "peel")
+	case proc.Peel:
+		p.line(proc.PeelPos, "peel")
 	}
 }
 

@@ -44,17 +44,17 @@ func (r *refiner) peelProc(p, up *layers.Proc) {
 	ws, ok := retryLoop(body)
 	if !ok {
 		r.fail(Peel, fmt.Sprintf("%s at layer %d is declared peel, but the body of %s at layer %d is not one loop while (true) { ... }",
-			up.Name(), r.upper.Num, p.Name(), r.lower.Num), up.Decl.Peel, p.Decl.P)
+			up.Name(), r.upper.Num, p.Name(), r.lower.Num), up.Decl.PeelPos, p.Decl.P)
 		return
 	}
 	if msg, at := peelableBody(ws.Body.Stmts, p); msg != "" {
-		r.fail(Peel, msg, at, up.Decl.Peel)
+		r.fail(Peel, msg, at, up.Decl.PeelPos)
 		return
 	}
 	ls := withoutYields(ws.Body.Stmts)
 	k := lastStep(ls)
 	if k < 0 || !simpleKind(ls[k]) {
-		r.fail(Peel, fmt.Sprintf("the retry loop of %s must end with a step at the top level of its body (the CAS), followed by code without steps", p.Name()), ws.Pos(), up.Decl.Peel)
+		r.fail(Peel, fmt.Sprintf("the retry loop of %s must end with a step at the top level of its body (the CAS), followed by code without steps", p.Name()), ws.Pos(), up.Decl.PeelPos)
 		return
 	}
 	us := withoutYields(up.Decl.Body.Stmts)

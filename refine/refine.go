@@ -23,6 +23,9 @@ const (
 func Check(l *layers.Layer) layers.Findings {
 	var f layers.Findings
 	f.Obligations, f.Diagnostics = vacuityChecks(l)
+	if l.Num == 0 {
+		f.Diagnostics = append(f.Diagnostics, derivedAtBottom(l)...)
+	}
 	if prog := l.Program; l.Num+1 < len(prog.Layers) {
 		obs, diags := refinement(prog, l.Num)
 		f.Obligations = append(f.Obligations, obs...)
@@ -37,6 +40,11 @@ func Check(l *layers.Layer) layers.Findings {
 func refinement(prog *layers.Program, l int) ([]*obl.Obligation, []*layers.Diagnostic) {
 	r := &refiner{prog: prog, lower: prog.Layers[l], upper: prog.Layers[l+1]}
 	copies := r.splitCopies()
+	for _, up := range r.upper.Procs {
+		if up.Decl.Peel && r.lower.Proc(up.Name()) == nil {
+			r.fail(Peel, fmt.Sprintf("%s is declared peel, but layer %d has no procedure %s whose retry loop it peels", up.Name(), r.lower.Num, up.Name()), up.Decl.PeelPos)
+		}
+	}
 	for _, p := range r.lower.Procs {
 		if up := r.upper.Proc(p.Name()); up != nil {
 			if !r.sameShape(p.Name(), &p.Decl.Signature, &up.Decl.Signature, p.Decl.P, up.Decl.P) {
@@ -44,7 +52,7 @@ func refinement(prog *layers.Program, l int) ([]*obl.Obligation, []*layers.Diagn
 			}
 			if cs := copies[p.Name()]; len(cs) > 0 {
 				r.splitProc(p, up, cs)
-			} else if up.Decl.Peel.IsValid() {
+			} else if up.Decl.Peel {
 				r.peelProc(p, up)
 			} else {
 				r.procToProc(p, up)
@@ -67,6 +75,23 @@ func refinement(prog *layers.Program, l int) ([]*obl.Obligation, []*layers.Diagn
 	}
 	r.clientContracts()
 	return r.obs, r.diags
+}
+
+// derivedAtBottom reports split and peel clauses at layer 0, which has
+// no layer below to derive a procedure from.
+func derivedAtBottom(l *layers.Layer) []*layers.Diagnostic {
+	var ds []*layers.Diagnostic
+	for _, p := range l.Procs {
+		switch {
+		case p.Decl.Split != nil:
+			ds = append(ds, &layers.Diagnostic{Check: Split, Layer: 0, Pos: []lang.Pos{p.Decl.Split.P},
+				Msg: fmt.Sprintf("%s at layer 0 is declared a copy of %s, but layer 0 has no layer below to split", p.Name(), p.Decl.Split.Of.Name)})
+		case p.Decl.Peel:
+			ds = append(ds, &layers.Diagnostic{Check: Peel, Layer: 0, Pos: []lang.Pos{p.Decl.PeelPos},
+				Msg: fmt.Sprintf("%s at layer 0 is declared peel, but layer 0 has no layer below whose loop it peels", p.Name())})
+		}
+	}
+	return ds
 }
 
 type refiner struct {
