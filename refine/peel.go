@@ -246,7 +246,7 @@ func (f *failing) step(s lang.Stmt) obl.Cmd {
 	for _, g := range f.r.lower.Globals {
 		gs = append(gs, f.env.Var(g))
 	}
-	old, snap := f.b.Snapshot(f.env, f.r.lower.Globals, ".before", "globals before a step")
+	old, snap := f.b.Snapshot(f.env, f.r.lower.Globals, ".before", fmt.Sprintf("globals before the statement at line %d", s.Pos().Line))
 	var same []obl.Expr
 	for _, g := range f.r.lower.Globals {
 		same = append(same, obl.Eq(f.env.Lookup(g), old.Lookup(g)))
