@@ -32,8 +32,9 @@ type matcher struct {
 	pairs        [][2]lang.Stmt // corresponding steps and private statements
 	// msg and pos are the first mismatch, which report turns into a
 	// finding: a trial match (split.go) may fail without one.
-	msg string
-	pos []lang.Pos
+	msg  string
+	pos  []lang.Pos
+	kind obl.Kind // of the first mismatch: Structure unless set
 	// split, if set, is the state of the match of a copy made by path
 	// splitting against its original (split.go).
 	split *splitState
@@ -49,7 +50,11 @@ func (m *matcher) mismatch(msg string, pos ...lang.Pos) {
 // report turns the first mismatch into a refinement structure finding.
 func (m *matcher) report() {
 	if m.failed {
-		m.r.fail(Structure, m.msg, m.pos...)
+		kind := m.kind
+		if kind == "" {
+			kind = Structure
+		}
+		m.r.fail(kind, m.msg, m.pos...)
 	}
 }
 

@@ -185,6 +185,7 @@ func (m *matcher) splitRest(ls, us []lang.Stmt, lEnd, uEnd lang.Pos, top, owner 
 		l, u := ls[0], us[0]
 		if simpleKind(l) && simpleKind(u) && sp.point == nil && assumesCase(u, sp.cond) {
 			if sp.loops > 0 {
+				sp.point, m.kind = l, Split
 				m.mismatch(fmt.Sprintf("the split point of %s (its step at line %d, where it assumes %s) is inside a loop of %s: an execution may pass it more than once",
 					m.upper.Name(), u.Pos().Line, lang.ExprString(sp.cond), m.lower.Name()), u.Pos(), l.Pos())
 				return
