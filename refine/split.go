@@ -49,7 +49,13 @@ type splitState struct {
 	// since wrote a variable of cond.
 	known     bool
 	decisions []decision
+	// trials counts the trial matches of dropped ifs, shared by every
+	// trial of one copy: each dropped if doubles the matches to try.
+	trials *int
 }
+
+// maxSplitTrials bounds the trial matches of one copy.
+const maxSplitTrials = 1 << 12
 
 // decision is an if of P that a copy replaced by one of its branches.
 type decision struct {
@@ -117,7 +123,7 @@ func (r *refiner) splitProc(p, up *layers.Proc, copies []*layers.Proc) {
 // mismatch, or a copy without its assumption, and returns nil then.
 func (r *refiner) matchCopy(p, c *layers.Proc) *matcher {
 	sp := c.Decl.Split
-	st := &splitState{cond: sp.Cond, condVars: map[string]bool{}}
+	st := &splitState{cond: sp.Cond, condVars: map[string]bool{}, trials: new(int)}
 	for o := range layers.ReadVars(sp.Cond) {
 		st.condVars[o.Name] = true
 	}
@@ -257,6 +263,11 @@ func (m *matcher) decide(l *lang.IfStmt, rest, us []lang.Stmt, lEnd, uEnd lang.P
 	// statements correspond whatever their form); the one with more
 	// statements the same as the copy's is the one meant.
 	var best *matcher
+	if *m.split.trials += 2; *m.split.trials > maxSplitTrials {
+		m.mismatch(fmt.Sprintf("%s drops too many ifs of %s to try every way they may be decided (more than %d trials): keep some of them in the copy",
+			m.layerName(true), m.layerName(false), maxSplitTrials), l.Pos())
+		return
+	}
 	for _, then := range []bool{true, false} {
 		branch := elseStmts
 		if then {
