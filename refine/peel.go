@@ -22,7 +22,8 @@ import (
 // followed by `if (chk) { return; }` may become `[assume H == h; H := h + 1;]`.
 // The check is that, and:
 //
-//   - B has no loop, calls no procedure, and writes no parameter;
+//   - B has no loop and calls no procedure (parameters are read-only, so
+//     B writes only locals, outputs and globals);
 //   - along every path through B that reaches its end (a failing
 //     iteration), no assert fails and no step changes a global, ghost or
 //     not (an obligation; other threads may run before each step).
@@ -192,15 +193,7 @@ func peelableBody(ss []lang.Stmt, p *layers.Proc) (string, lang.Pos) {
 		}
 		return true
 	})
-	if msg != "" {
-		return msg, at
-	}
-	for o := range layers.WrittenVars(ss) {
-		if o.Kind == lang.ObjParam {
-			return fmt.Sprintf("the retry loop of %s writes parameter %s: a failing iteration may leave only locals and outputs changed", p.Name(), o.Name), p.Decl.P
-		}
-	}
-	return "", at
+	return msg, at
 }
 
 // callsProc reports whether call s of p's body calls a procedure.
