@@ -38,7 +38,7 @@ var Generators = []Generator{
 // Kinds are the kinds of check in the order reports list them.
 var Kinds = []obl.Kind{og.Initial, og.Sequential, og.NonInterference, movers.YieldSufficient,
 	movers.Commutativity, movers.GatePreservation, movers.FailurePreservation, movers.NonBlocking,
-	refine.Structure, refine.StepAbstraction, refine.ActionAbstraction, refine.MethodAbstraction,
+	refine.Structure, refine.Split, refine.Peel, refine.StepAbstraction, refine.ActionAbstraction, refine.MethodAbstraction,
 	refine.ClientContract, refine.Vacuity}
 
 // DefaultRLimit is Z3's resource limit per query when Options.RLimit is

@@ -310,11 +310,27 @@ type Action struct {
 	Body *Block
 }
 
-// Proc is `proc name(params) [returns (outs)] specs { locals; stmts }`.
+// Proc is `proc name(params) [returns (outs)] specs [derive] { locals; stmts }`.
 type Proc struct {
 	P Pos
 	Signature
-	Body *Block
+	// Split, if set, says that the procedure is one copy of a procedure
+	// of the layer below, split by path (docs/language.md, "Path
+	// splitting and loop peeling").
+	Split *SplitClause
+	// Peel says that the procedure is its namesake at the layer below
+	// with the retry loop peeled off; PeelPos is where the word peel is.
+	Peel    bool
+	PeelPos Pos
+	Body    *Block
+}
+
+// SplitClause is `split Of when Cond`: the procedure is the copy of Of
+// (at the layer below) that assumes Cond where the copies split.
+type SplitClause struct {
+	P    Pos
+	Of   *Ident
+	Cond Expr
 }
 
 func (a *Action) Pos() Pos           { return a.P }

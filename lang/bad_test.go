@@ -463,6 +463,16 @@ var badCases = []struct {
 	{"havoc twice", "layer 0 { proc p() returns (r: int) { havoc r, r; } }", []string{`1:48: r appears twice in havoc`}},
 	{"assignment to undeclared", "layer 0 { proc p() { p := 1; } }", []string{`1:22: p is not declared`}},
 
+	// ---- Split and peel clauses ----
+	{"split condition reads a global", "var g: int;\nlayer 0 { proc p() split q when g > 0 { var a: int; a := g; } }", []string{
+		`2:33: global variable g cannot be read in a split condition`,
+	}},
+	{"split condition not bool", "layer 0 { proc p() split q when a + 1 { var a: int; a := 1; } }", []string{
+		`1:33: a split condition must have type bool, but has type int`,
+	}},
+	{"split without when", "layer 0 { proc p() split q a > 0 { } }", []string{`1:28: unexpected name a, expected "when"`}},
+	{"split condition reads an undeclared name", "layer 0 { proc p() split q when b { } }", []string{`1:33: b is not declared`}},
+
 	// ---- Instances ----
 	{"instance errors", `layer 0 {
   action a(linear t: int, n: int, b: bool) {}

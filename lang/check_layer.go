@@ -111,6 +111,12 @@ func (c *checker) checkMember(m Member) {
 	case *Action:
 		c.block(m.Body, stmtCtx{action: true})
 	case *Proc:
+		if m.Split != nil {
+			// The condition is assumed where the copies split and must be
+			// one the original can evaluate there: its locals and
+			// parameters, as Rule 1 of the paper's Appendix B asks.
+			c.expect(m.Split.Cond, Bool, &exprCtx{layers: c.here(), globalBan: "a split condition", ghostBan: "a split condition"}, "a split condition")
+		}
 		c.block(m.Body, stmtCtx{})
 	}
 }

@@ -110,6 +110,7 @@ func (c *converter) layer(g *gLayer) *Layer {
 			p := m.Proc
 			proc := &Proc{P: posOf(p.Pos), Signature: c.signature(p.Name, p.Params, p.Returns, p.Specs, l)}
 			proc.Locals, proc.Body = c.body(p.Body)
+			c.derive(proc, p.Derive)
 			mem = proc
 		}
 		if m.Public != nil {
@@ -118,6 +119,17 @@ func (c *converter) layer(g *gLayer) *Layer {
 		l.Members = append(l.Members, mem)
 	}
 	return l
+}
+
+// derive converts a procedure's split or peel clause.
+func (c *converter) derive(proc *Proc, g *gDerive) {
+	switch {
+	case g == nil:
+	case g.Peel:
+		proc.Peel, proc.PeelPos = true, posOf(g.Pos)
+	default:
+		proc.Split = &SplitClause{P: posOf(g.Pos), Of: c.ident(g.Split), Cond: c.expr(g.When)}
+	}
 }
 
 func (c *converter) signature(name *gIdent, params, returns []*gParam, specs []*gSpec, l *Layer) Signature {

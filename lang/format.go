@@ -299,6 +299,9 @@ func (p *printer) member(m Member) {
 	p.line(m.Pos(), "%s %s(%s)%s", head, sig.Name.Name, paramList(sig.Params), rets)
 	p.indent++
 	p.clauses(sig)
+	if proc, ok := m.(*Proc); ok {
+		p.derive(proc)
+	}
 	p.indent--
 	p.line(body.P, "{")
 	p.indent++
@@ -307,6 +310,16 @@ func (p *printer) member(m Member) {
 	}
 	p.stmts(body.Stmts)
 	p.closeBrace(body.End)
+}
+
+// derive prints a procedure's split or peel clause.
+func (p *printer) derive(proc *Proc) {
+	switch {
+	case proc.Split != nil:
+		p.line(proc.Split.P, "split %s when %s", proc.Split.Of.Name, ExprString(proc.Split.Cond))
+	case proc.Peel:
+		p.line(proc.PeelPos, "peel")
+	}
 }
 
 func identList(ids []*Ident) string {

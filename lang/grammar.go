@@ -132,7 +132,20 @@ type gProc struct {
 	Params  []*gParam `parser:"'(' (@@ (',' @@)*)? ')'"`
 	Returns []*gParam `parser:"('returns' '(' (@@ (',' @@)*)? ')')?"`
 	Specs   []*gSpec  `parser:"@@*"`
+	Derive  *gDerive  `parser:"@@?"`
 	Body    *gBlock   `parser:"@@"`
+}
+
+// gDerive says how a procedure is obtained from the layer below by one
+// of the transformations of Appendix B of the Chase-Lev paper: `split P
+// when e` (a copy of P that assumes e where the copies split) or `peel`
+// (the namesake's retry loop with its failing iterations peeled off).
+// split, when and peel are not reserved words.
+type gDerive struct {
+	Pos   lexer.Position
+	Split *gIdent `parser:"( 'split' @@"`
+	When  *gExpr  `parser:"  'when' @@ ';'?"`
+	Peel  bool    `parser:"| @'peel' ';'? )"`
 }
 
 type gMover struct {

@@ -23,6 +23,9 @@ const (
 func Check(l *layers.Layer) layers.Findings {
 	var f layers.Findings
 	f.Obligations, f.Diagnostics = vacuityChecks(l)
+	if l.Num == 0 {
+		f.Diagnostics = append(f.Diagnostics, derivedAtBottom(l)...)
+	}
 	if prog := l.Program; l.Num+1 < len(prog.Layers) {
 		obs, diags := refinement(prog, l.Num)
 		f.Obligations = append(f.Obligations, obs...)
@@ -36,9 +39,22 @@ func Check(l *layers.Layer) layers.Findings {
 // gets the check its kinds call for.
 func refinement(prog *layers.Program, l int) ([]*obl.Obligation, []*layers.Diagnostic) {
 	r := &refiner{prog: prog, lower: prog.Layers[l], upper: prog.Layers[l+1]}
+	copies := r.splitCopies()
+	for _, up := range r.upper.Procs {
+		if up.Decl.Peel && r.lower.Proc(up.Name()) == nil {
+			r.fail(Peel, fmt.Sprintf("%s is declared peel, but layer %d has no procedure %s whose retry loop it peels", up.Name(), r.lower.Num, up.Name()), up.Decl.PeelPos)
+		}
+	}
 	for _, p := range r.lower.Procs {
 		if up := r.upper.Proc(p.Name()); up != nil {
-			if r.sameShape(p.Name(), &p.Decl.Signature, &up.Decl.Signature, p.Decl.P, up.Decl.P) {
+			if !r.sameShape(p.Name(), &p.Decl.Signature, &up.Decl.Signature, p.Decl.P, up.Decl.P) {
+				continue
+			}
+			if cs := copies[p.Name()]; len(cs) > 0 {
+				r.splitProc(p, up, cs)
+			} else if up.Decl.Peel {
+				r.peelProc(p, up)
+			} else {
 				r.procToProc(p, up)
 			}
 		} else if a := r.upper.Action(p.Name()); a != nil {
@@ -59,6 +75,23 @@ func refinement(prog *layers.Program, l int) ([]*obl.Obligation, []*layers.Diagn
 	}
 	r.clientContracts()
 	return r.obs, r.diags
+}
+
+// derivedAtBottom reports split and peel clauses at layer 0, which has
+// no layer below to derive a procedure from.
+func derivedAtBottom(l *layers.Layer) []*layers.Diagnostic {
+	var ds []*layers.Diagnostic
+	for _, p := range l.Procs {
+		switch {
+		case p.Decl.Split != nil:
+			ds = append(ds, &layers.Diagnostic{Check: Split, Layer: 0, Pos: []lang.Pos{p.Decl.Split.P},
+				Msg: fmt.Sprintf("%s at layer 0 is declared a copy of %s, but layer 0 has no layer below to split", p.Name(), p.Decl.Split.Of.Name)})
+		case p.Decl.Peel:
+			ds = append(ds, &layers.Diagnostic{Check: Peel, Layer: 0, Pos: []lang.Pos{p.Decl.PeelPos},
+				Msg: fmt.Sprintf("%s at layer 0 is declared peel, but layer 0 has no layer below whose loop it peels", p.Name())})
+		}
+	}
+	return ds
 }
 
 type refiner struct {
@@ -109,6 +142,20 @@ func (r *refiner) visibleAtUpper(g *lang.Object) bool {
 func (r *refiner) frames(b *layers.Builder, lowerSig, upperSig *lang.Signature) (lower, upper *layers.Env, newVars map[*obl.Var]bool, ok bool) {
 	env := b.GlobalsOf(r.bothGlobals(), "", "globals")
 	lower = b.Frame(env, lowerSig, "", fmt.Sprintf("locals of %s (layer %d)", lowerSig.Name.Name, r.lower.Num))
+	upper, newVars, ok = r.upperFrame(b, lower, lowerSig, upperSig)
+	for _, g := range r.bothGlobals() {
+		if r.newAtUpper(g) {
+			newVars[env.Var(g)] = true
+		}
+	}
+	return lower, upper, newVars, ok
+}
+
+// upperFrame binds the upper member's frame in a child of the lower
+// frame, its variables matched by name to the lower ones (new variables
+// for the others), and reports locals of the same name with different
+// types.
+func (r *refiner) upperFrame(b *layers.Builder, lower *layers.Env, lowerSig, upperSig *lang.Signature) (upper *layers.Env, newVars map[*obl.Var]bool, ok bool) {
 	upper = lower.Child()
 	newVars = map[*obl.Var]bool{}
 	byName := map[string]*lang.Object{}
@@ -129,12 +176,7 @@ func (r *refiner) frames(b *layers.Builder, lowerSig, upperSig *lang.Signature) 
 		upper.Set(o, obl.Ref(v))
 		newVars[v] = true
 	}
-	for _, g := range r.bothGlobals() {
-		if r.newAtUpper(g) {
-			newVars[env.Var(g)] = true
-		}
-	}
-	return lower, upper, newVars, ok
+	return upper, newVars, ok
 }
 
 // upperVars returns the IR variables visible at the upper layer: its

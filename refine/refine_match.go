@@ -17,7 +17,8 @@ func (r *refiner) procToProc(p, up *layers.Proc) {
 	m := &matcher{r: r, lower: p, upper: up}
 	m.block(p.Decl.Body.Stmts, up.Decl.Body.Stmts, p.Decl.Body.End, up.Decl.Body.End)
 	if m.failed {
-		return // the structural mismatch is the root cause; say only that
+		m.report() // the structural mismatch is the root cause; say only that
+		return
 	}
 	for _, pr := range m.pairs {
 		m.stepPair(pr[0], pr[1])
@@ -29,13 +30,32 @@ type matcher struct {
 	lower, upper *layers.Proc
 	failed       bool
 	pairs        [][2]lang.Stmt // corresponding steps and private statements
+	// msg and pos are the first mismatch, which report turns into a
+	// finding: a trial match (split.go) may fail without one.
+	msg  string
+	pos  []lang.Pos
+	kind obl.Kind // of the first mismatch: Structure unless set
+	// split, if set, is the state of the match of a copy made by path
+	// splitting against its original (split.go).
+	split *splitState
 }
 
 func (m *matcher) mismatch(msg string, pos ...lang.Pos) {
 	if !m.failed {
-		m.r.fail(Structure, msg, pos...)
+		m.msg, m.pos = msg, pos
 	}
 	m.failed = true
+}
+
+// report turns the first mismatch into a refinement structure finding.
+func (m *matcher) report() {
+	if m.failed {
+		kind := m.kind
+		if kind == "" {
+			kind = Structure
+		}
+		m.r.fail(kind, m.msg, m.pos...)
+	}
 }
 
 // withoutYields drops yield statements, which may differ between layers,
@@ -63,6 +83,10 @@ func (m *matcher) layerName(upper bool) string {
 // block matches two statement lists; lEnd and uEnd are where the lists
 // end, for messages about missing statements.
 func (m *matcher) block(ls, us []lang.Stmt, lEnd, uEnd lang.Pos) {
+	if m.split != nil {
+		m.splitBlock(ls, us, lEnd, uEnd)
+		return
+	}
 	ls, us = withoutYields(ls), withoutYields(us)
 	for i := 0; i < len(ls) || i < len(us); i++ {
 		switch {
@@ -148,7 +172,7 @@ func (m *matcher) stmt(l, u lang.Stmt) {
 		case condText(l.Cond) != condText(uw.Cond):
 			m.differ(l, u, fmt.Sprintf("the loop conditions (%s) and (%s) are not the same", condText(l.Cond), condText(uw.Cond)))
 		default:
-			m.block(l.Body.Stmts, uw.Body.Stmts, l.Body.End, uw.Body.End)
+			m.loopBody(l, uw)
 		}
 	case *lang.ChoiceStmt:
 		uc, ok := u.(*lang.ChoiceStmt)
@@ -231,7 +255,15 @@ func (m *matcher) stepPair(l, u lang.Stmt) {
 	gate := obl.And(stepGate(b, m.lower, l, lower), stepGate(b, m.upper, u, upper))
 	msg := fmt.Sprintf("the step at line %d of layer %d does not abstract the step at line %d of layer %d: from a state satisfying its gate, the lower step makes a move the upper one cannot",
 		u.Pos().Line, r.upper.Num, l.Pos().Line, r.lower.Num)
-	ob, err := r.abstraction(b, StepAbstraction, msg, gate, b.Stmt(l, lower, layers.Transition), b.Stmt(u, upper, layers.Transition),
+	lowerCode := b.Stmt(l, lower, layers.Transition)
+	if sp := m.split; sp != nil && sp.point == l {
+		// The split point: the copy's step is the original's followed by
+		// the copy's assumption (Rule 1: [s1; assume p;]).
+		lowerCode = obl.Sequence(lowerCode, &obl.Assume{E: b.Expr(sp.cond, upper)})
+		msg = fmt.Sprintf("the step at line %d of layer %d does not abstract the step at line %d of layer %d followed by assume %s (the split point): from a state satisfying its gate, the lower step makes a move the upper one cannot",
+			u.Pos().Line, r.upper.Num, l.Pos().Line, r.lower.Num, lang.ExprString(sp.cond))
+	}
+	ob, err := r.abstraction(b, StepAbstraction, msg, gate, lowerCode, b.Stmt(u, upper, layers.Transition),
 		r.upperVars(upper, &m.upper.Decl.Signature), newVars, []lang.Pos{u.Pos(), l.Pos()})
 	r.add(ob, err, StepAbstraction, u.Pos())
 }
