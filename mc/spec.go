@@ -315,7 +315,49 @@ func (sp *specSide) explainFailure(t int, ev event) string {
 		fmt.Fprintf(&b, " with %s", outs)
 	}
 	fmt.Fprintf(&b, ", but no linearization of the history by the atomic actions of layer %d explains it", sp.m.layer.Num)
+	b.WriteString(sp.domainCaveat(ev))
 	return b.String()
+}
+
+// domainCaveat warns when the verdict may come from the integer domain:
+// the specification's action chooses its outputs by havoc or reads a
+// quantifier, which the model checker enumerates over the instance's
+// ints only, and the implementation returned an integer outside them,
+// which the action may then be unable to produce although it allows it.
+func (sp *specSide) domainCaveat(ev event) string {
+	spec := sp.methods[ev.m.idx].proc
+	if spec.action == nil || !choosesFromDomain(spec.action.Body.Stmts) {
+		return ""
+	}
+	d := sp.m.dom
+	for i, r := range ev.m.proc.sig.Returns {
+		if r.Name.Obj.Type == lang.Int && i < len(ev.outs) && (ev.outs[i] < d.lo || ev.outs[i] > d.hi) {
+			return fmt.Sprintf(" (but %s at layer %d chooses by havoc or a quantifier, which the model checker tries over the ints domain %s only, and %s = %d is outside it: widen the instance's ints to decide)",
+				spec.sig.Name.Name, sp.m.layer.Num, d, r.Name.Name, ev.outs[i])
+		}
+	}
+	return ""
+}
+
+// choosesFromDomain reports whether stmts havoc a variable or contain a
+// quantifier.
+func choosesFromDomain(stmts []lang.Stmt) bool {
+	found := false
+	lang.Inspect(stmts, func(st lang.Stmt) bool {
+		if _, ok := st.(*lang.HavocStmt); ok {
+			found = true
+		}
+		for _, e := range lang.StmtExprs(st) {
+			lang.InspectExpr(e, func(e lang.Expr) bool {
+				if _, ok := e.(*lang.QuantExpr); ok {
+					found = true
+				}
+				return !found
+			})
+		}
+		return !found
+	})
+	return found
 }
 
 // layerPos is the position of the specification layer's declaration.
