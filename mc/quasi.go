@@ -420,10 +420,11 @@ func (sp *specSide) qCompute(set int32, t int, ev event, real bool) int32 {
 	if ev.kind&evReturn != 0 {
 		ids = sp.qReturn(ids, t, smt, ev.outs)
 	}
+	ids = sp.qClose(ids) // drops the states that cannot be completed
 	if len(ids) == 0 {
 		return unmatched
 	}
-	return sp.internSet(sp.qClose(ids))
+	return sp.internSet(ids)
 }
 
 // qCall is callAllowed for quasi states: the tail does not change.
@@ -575,4 +576,59 @@ func consumeOldest(tail []qEntry, q int) []qEntry {
 		return tail
 	}
 	return without(tail, best)
+}
+
+// quasiDistance says, for a history that the quasi factors do not
+// explain, how far out of order the failing call of a reordered method
+// is: the least factor of its method that explains the history, found
+// by checking the history again with larger factors, up to the number
+// of calls in the history (later calls may take the places of values
+// the history skips, so calls of other methods count too) and at most
+// maxQuasiTry above the factor given.
+func (e *explorer) quasiDistance(g0 []int64, evs []specEvent) string {
+	last := evs[len(evs)-1]
+	name := last.ev.m.name
+	k := e.spec.quasiFactor(name)
+	if k < 0 {
+		return ""
+	}
+	n := 0
+	for _, se := range evs {
+		if se.ev.kind&evCall != 0 {
+			n++
+		}
+	}
+	n = min(n, k+maxQuasiTry)
+	factors := map[string]int{}
+	for _, qm := range e.spec.quasi.methods {
+		factors[qm.name] = qm.k
+	}
+	for k2 := k + 1; k2 <= n; k2++ {
+		factors[name] = k2
+		if e.explains(g0, evs, factors) {
+			return fmt.Sprintf(": this call of %s is out of order by more than %d; the least quasi factor that explains the history is %s=%d", name, k, name, k2)
+		}
+	}
+	return fmt.Sprintf(": no reordering of the calls of %s by up to %d positions explains the history either", name, n)
+}
+
+// maxQuasiTry bounds the factors quasiDistance tries.
+const maxQuasiTry = 6
+
+// explains reports whether the history evs, from initial globals g0, is
+// explained with the given quasi factors.
+func (e *explorer) explains(g0 []int64, evs []specEvent, factors map[string]int) bool {
+	sp, err := newSpecSide(e.m, e.spec.m.layer.Num)
+	if err != nil || sp.setQuasi(factors) != nil {
+		return false
+	}
+	set, ok := sp.initial(g0)
+	for _, se := range evs {
+		if !ok {
+			return false
+		}
+		set = sp.compute(set, se.t, se.ev, se.real)
+		ok = set >= 0
+	}
+	return ok
 }
