@@ -486,59 +486,87 @@ func (sp *specSide) idle(base uint32, t int) uint32 {
 	return sp.internBase(s.g, s, t, &rec)
 }
 
-// qLive reports whether quasi state id can be completed: whether π' can
-// run its debts, one per later slot of their method, each within K
-// slots of its slot in π and giving the outputs its thread returned,
-// while later calls take the promises' slots. The check runs the debts
-// only (no other call in between): a state it rejects might still be
-// completed by other calls, so it may reject more than necessary, never
-// less (docs/explore.md).
+// qLive reports whether quasi state id can be completed by later calls
+// of the reordered methods: whether there are slots such that π' runs
+// every debt within K slots of its slot in π, giving the outputs its
+// thread returned, while each later call takes the slot of the oldest
+// promise. In such a slot π' runs a debt or a new promise (a call still
+// later takes its slot). The search invents no call of another method
+// in between: a state it rejects might still be completed by such
+// calls, so it may reject more than necessary, never less
+// (docs/explore.md).
 func (sp *specSide) qLive(id uint32) bool {
 	qs := sp.quasi
 	if v, ok := qs.live[id]; ok {
 		return v
 	}
-	base, tail := qs.get(id)
-	v := sp.liveFrom(base, tail, 0)
-	qs.live[id] = v
-	return v
+	seen := map[uint32]bool{id: true}
+	work := []uint32{id}
+	live := false
+	for len(work) > 0 && !live {
+		n := work[0]
+		work = work[1:]
+		base, tail := qs.get(n)
+		q := firstDebtor(tail)
+		if q < 0 || qs.live[n] {
+			live = true
+			break
+		}
+		for _, m := range sp.laterSlot(base, tail, q) {
+			if !seen[m] {
+				seen[m] = true
+				work = append(work, m)
+			}
+		}
+	}
+	qs.live[id] = live
+	return live
 }
 
-func (sp *specSide) liveFrom(base uint32, tail []qEntry, q int) bool {
-	qs := sp.quasi
-	if q == len(qs.methods) {
-		return true
+// firstDebtor returns the first quasi method with a debt in tail, or -1.
+func firstDebtor(tail []qEntry) int {
+	q := -1
+	for _, e := range tail {
+		if (e.kind == qDebt || e.kind == qAnonDebt) && (q < 0 || e.q < q) {
+			q = e.q
+		}
 	}
-	found := false
-	for i, d := range tail {
-		if d.q != q || d.kind != qDebt && d.kind != qAnonDebt {
-			continue
+	return q
+}
+
+// laterSlot returns the quasi states after a later call of quasi method
+// q takes the slot of the oldest promise, π' running a debt or a new
+// promise in it.
+func (sp *specSide) laterSlot(base uint32, tail []qEntry, q int) []uint32 {
+	qs := sp.quasi
+	d := consumeOldest(tail, q)
+	var out []uint32
+	push := func(b uint32, tl []qEntry) {
+		if tl, ok := qs.tick(tl, q); ok {
+			out = append(out, qs.intern(b, tl))
 		}
-		found = true
-		rest, ok := qs.tick(consumeOldest(without(tail, i), q), q)
-		if !ok {
-			continue
-		}
-		var nexts []uint32
-		if d.kind == qDebt {
-			nexts = sp.runHidden(base, d.t)
-		} else {
-			for _, r := range sp.anonExec(base, q, d.args) {
-				if equal(r.outs, d.outs) {
-					nexts = append(nexts, r.base)
+	}
+	for i, e := range d {
+		switch {
+		case e.q != q:
+		case e.kind == qDebt:
+			for _, b := range sp.runHidden(base, e.t) {
+				push(b, without(d, i))
+			}
+		case e.kind == qAnonDebt:
+			for _, r := range sp.anonExec(base, q, e.args) {
+				if equal(r.outs, e.outs) {
+					push(r.base, without(d, i))
 				}
 			}
 		}
-		for _, n := range nexts {
-			if sp.liveFrom(n, rest, q) {
-				return true
-			}
+	}
+	for _, a := range qs.methods[q].guesses {
+		for _, r := range sp.anonExec(base, q, a) {
+			push(r.base, append(append([]qEntry(nil), d...), qEntry{q: q, kind: qPromise, t: -1, args: a, outs: r.outs}))
 		}
 	}
-	if !found {
-		return sp.liveFrom(base, tail, q+1)
-	}
-	return false
+	return out
 }
 
 // quasiFactor returns the quasi factor of method name, or -1.
