@@ -41,6 +41,8 @@ type quasiSide struct {
 	// storing them (scratch executions of promises).
 	raw    bool
 	rawOut [][]byte
+	// anon memoizes anonExec by base state, method and parameters.
+	anon map[string][]anonResult
 }
 
 // quasiMethod is a method whose calls may be reordered.
@@ -78,7 +80,7 @@ func (sp *specSide) setQuasi(factors map[string]int) error {
 	if len(factors) == 0 {
 		return nil
 	}
-	qs := &quasiSide{byIdx: map[int]int{}, qstates: newVisited(), live: map[uint32]bool{}}
+	qs := &quasiSide{byIdx: map[int]int{}, qstates: newVisited(), live: map[uint32]bool{}, anon: map[string][]anonResult{}}
 	names := make([]string, 0, len(factors))
 	for n := range factors {
 		names = append(names, n)
@@ -276,6 +278,19 @@ type anonResult struct {
 // action reads only the globals and its frame), and returns the states
 // after it with the threads' records unchanged.
 func (sp *specSide) anonExec(base uint32, q int, args []int64) []anonResult {
+	qs := sp.quasi
+	key := appendVals(binary.AppendUvarint(binary.AppendUvarint(nil, uint64(base)), uint64(q)), args)
+	if r, ok := qs.anon[string(key)]; ok {
+		return r
+	}
+	r := sp.anonRun(base, q, args)
+	qs.anon[string(key)] = r
+	sp.memoBytes += int64(len(key)) + goMapEntry + int64(len(r))*32
+	return r
+}
+
+// anonRun computes anonExec.
+func (sp *specSide) anonRun(base uint32, q int, args []int64) []anonResult {
 	qs := sp.quasi
 	smt := qs.methods[q].smt
 	p := smt.proc
