@@ -96,3 +96,29 @@ func TestQuasiErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestQuasiUnsupportedActions checks that a reordered action with a
+// requires or a ghost parameter is refused, not checked wrongly.
+func TestQuasiUnsupportedActions(t *testing.T) {
+	const src = `
+var x: int = 0;
+layer 0 {
+  proc put(linear tid: int, v: int) { [x := v;] }
+  proc get(linear tid: int, ghost g: int) returns (v: int) { [v := x;] }
+}
+layer 1 {
+  atomic action put(linear tid: int, v: int) requires v >= 0; { x := v; }
+  atomic action get(linear tid: int, ghost g: int) returns (v: int) { v := x; }
+}
+instance two {
+  thread w(tid = 1..2) calls put(v in 0..1), get max 2;
+}
+`
+	prog := loadSrc(t, "unsupported.lip", src)
+	for name, msg := range map[string]string{"put": "has a requires at layer 1", "get": "has ghost parameters or outputs"} {
+		_, err := Run(prog, Options{Instance: "two", Mode: ModeLinearizability, Quasi: map[string]int{name: 1}})
+		if err == nil || !strings.Contains(err.Error(), msg) {
+			t.Errorf("--quasi %s=1: error %v, want %q", name, err, msg)
+		}
+	}
+}
