@@ -54,6 +54,8 @@ type quasiMethod struct {
 	// instance's threads offer (a promise no thread can make is never
 	// matched; leaving it out only accepts less).
 	guesses [][]int64
+	// callers are, per guess, the threads that can make that call.
+	callers [][]int
 }
 
 // Kinds of tail entries.
@@ -118,8 +120,8 @@ func (sp *specSide) quasiMethod(name string, k int) (*quasiMethod, error) {
 		return nil, fmt.Errorf("--quasi %s: %s has a requires at layer %d; a call run out of order would need it to hold where it runs, which is not supported", name, name, sp.m.layer.Num)
 	}
 	qm := &quasiMethod{name: name, k: k, smt: smt}
-	seen := map[string]bool{}
-	for _, ti := range sp.m.threads {
+	seen := map[string]int{}
+	for t, ti := range sp.m.threads {
 		for _, cc := range ti.role.calls {
 			if cc.m != smt {
 				continue
@@ -129,10 +131,14 @@ func (sp *specSide) quasiMethod(name string, k int) (*quasiMethod, error) {
 				if cc.tid >= 0 {
 					a[cc.tid] = ti.tid
 				}
-				if key := fmt.Sprint(a); !seen[key] {
-					seen[key] = true
+				key := fmt.Sprint(a)
+				if _, ok := seen[key]; !ok {
+					seen[key] = len(qm.guesses)
 					qm.guesses = append(qm.guesses, a)
+					qm.callers = append(qm.callers, nil)
 				}
+				i := seen[key]
+				qm.callers[i] = append(qm.callers[i], t)
 			}
 		}
 	}
@@ -554,6 +560,9 @@ func firstDebtor(tail []qEntry) int {
 // promise in it.
 func (sp *specSide) laterSlot(base uint32, tail []qEntry, q int) []uint32 {
 	qs := sp.quasi
+	if !sp.canCall(base, tail, q) {
+		return nil
+	}
 	d := consumeOldest(tail, q)
 	var out []uint32
 	push := func(b uint32, tl []qEntry) {
@@ -604,6 +613,36 @@ func (sp *specSide) quasiTitle() string {
 		parts = append(parts, fmt.Sprintf("%s=%d", qm.name, qm.k))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// canCall reports whether a later call can match the oldest promise of
+// quasi method q: some thread that makes such calls is not in the
+// middle of a call that has not taken effect (it would have to return
+// first, and its call to take a slot before the promise's).
+func (sp *specSide) canCall(base uint32, tail []qEntry, q int) bool {
+	qm := sp.quasi.methods[q]
+	best := -1
+	for i, e := range tail {
+		if e.q == q && e.kind == qPromise && (best < 0 || e.age > tail[best].age) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return true
+	}
+	s := sp.decodeBase(base)
+	for i, a := range qm.guesses {
+		if !equal(a, tail[best].args) {
+			continue
+		}
+		for _, u := range qm.callers[i] {
+			th := &s.th[u]
+			if th.idle() || th.frames[0].node == th.frames[0].p.exit || marker(tail, u) >= 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // consumeOldest removes the oldest promise of quasi method q from tail:
