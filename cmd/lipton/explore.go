@@ -204,7 +204,7 @@ func exploreFlags(o *exploreOptions) *flag.FlagSet {
 	fs.IntVar(&o.layer, "layer", 0, "explore layer `L`")
 	fs.BoolVar(&o.linearizability, "linearizability", false, "check the layer against the top layer's atomic actions")
 	fs.Var(&o.clients, "clients", "check linearizability for every most parallel client of the instance with at most `N` calls in total (implies --linearizability)")
-	fs.Var(&o.quasi, "quasi", "with --linearizability: let the calls of `METHOD=K` be reordered by at most K positions (quasi linearizability, seed 000); repeatable; K = 0 is plain linearizability")
+	fs.Var(&o.quasi, "quasi", "`METHOD=K`, with --linearizability: the calls of METHOD may be reordered by at most K positions (quasi linearizability, seed 000); repeatable; K = 0 is plain linearizability")
 	fs.Var(&o.refines, "refines", "check the layer against the next layer (or --refines=N against layer N)")
 	fs.Var(&o.atomicity, "atomicity", "where layer 0's threads interleave: `yield|access` (at yield points, the default, or at every access to a global)")
 	fs.Var(&o.memory, "memory", "the memory model layer 0 runs under: `sc|tso|pso` (sequential consistency, the default, or store buffers per thread, or per thread and location; tso and pso imply --atomicity access)")
