@@ -81,8 +81,19 @@ row 004 "MS queue (SC), all clients" "linearizable up to 9 calls (Fig. 4, a plot
 row 004 "Herlihy-Wing queue (SC), all clients" "linearizable up to 9 calls (Fig. 5, a plot)" pass bench/seeds/hwqueue.lip --instance two_by_two --clients 9
 # seed 000 (quasi linearizability), Tables 1 and 3: segmented queues.
 row 000 "segmented queue (segment 2), 2x2" "Table 3: linearizable: no (quasi: yes)" fail bench/seeds/segqueue.lip --instance two_by_two --linearizability
-if ./bin/lipton explore --help 2>&1 | grep -q -- '--quasi'; then
-	skip 000 "segmented queue" "Table 1" "--quasi exists, but no model yet"
-else
-	skip 000 "segmented queue, factor x segments" "Table 1: e.g. 3 segments, factor 2: 7.2s" "skipped: --quasi not available in lipton explore"
-fi
+# --quasi deq=K: the segmented queue (segment K + 1) is K-quasi: it
+# passes at K and fails at K - 1; Table 1's "segments" is the number of
+# segments a producer fills while a consumer empties them.
+row 000 "segment 2, factor 1, 1 segment" "Table 1: 1 segment, factor 1: 423, 0.1s" pass bench/seeds/segqueue.lip --instance segments1 --linearizability --quasi deq=1
+row 000 "segment 2, factor 1, 2 segments" "Table 1: 2 segments, factor 1: 2310, 0.1s" pass bench/seeds/segqueue.lip --instance segments2 --linearizability --quasi deq=1
+row 000 "segment 2, factor 1, 3 segments" "Table 1: 3 segments, factor 1: 8002, 0.1s" pass bench/seeds/segqueue.lip --instance segments3 --linearizability --quasi deq=1
+row 000 "segment 2, factor 1, 4 segments" "Table 1: 4 segments, factor 1: 22327, 0.4s" pass bench/seeds/segqueue.lip --instance segments4 --linearizability --quasi deq=1
+row 000 "segment 2, factor 0, 2 segments" "not 0-quasi (not linearizable)" fail bench/seeds/segqueue.lip --instance segments2 --linearizability --quasi deq=0
+row 000 "segment 2, factor 1, 2x2 workers" "Table 3: quasi linearizable: yes" pass bench/seeds/segqueue.lip --instance two_by_two --linearizability --quasi deq=1
+row 000 "segment 3, factor 2, 1 segment" "Table 1: 1 segment, factor 2: 26605, 0.6s" pass bench/seeds/segqueue3.lip --instance one_segment --linearizability --quasi deq=2
+row 000 "segment 3, factor 2, 2 segments" "Table 1: 2 segments, factor 2: 456397, 12.6s" pass bench/seeds/segqueue3.lip --instance segments2 --linearizability --quasi deq=2
+row 000 "segment 3, factor 1, 1 segment" "not 1-quasi" fail bench/seeds/segqueue3.lip --instance one_segment --linearizability --quasi deq=1
+row 000 "queue buggy1, factor 1" "Table 4: Queue buggy1: 1204, 0.4s; not quasi" fail bench/seeds/segqueue-buggy1.lip --instance two_by_two --linearizability --quasi deq=1
+row 000 "queue buggy2, factor 1" "Table 4: Queue buggy2: 345, 0.1s; not quasi" fail bench/seeds/segqueue-buggy2.lip --instance two_by_two --linearizability --quasi deq=1
+row 000 "lin. queue (MS), factor 2" "Table 4: Lin. Queue: 240583, 5.5s; quasi" pass bench/seeds/msqueue.lip --instance two_by_two --linearizability --quasi deq=2
+row 000 "deq takes the 2nd value, factor 1" "Section 4: not 1-quasi (value 1 overtaken)" fail bench/seeds/overtake.lip --instance three --linearizability --quasi deq=1

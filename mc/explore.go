@@ -33,6 +33,10 @@ type Options struct {
 	InstanceDecl *lang.Instance
 	Layer        int
 	Mode         Mode
+	// Quasi maps methods to their quasi factors (ModeLinearizability
+	// only): the calls of each may be reordered by at most its factor
+	// (seed 000; quasi.go).
+	Quasi map[string]int
 	// SpecLayer is the layer checked against in ModeRefines; in
 	// ModeLinearizability it is the top layer.
 	SpecLayer int
@@ -140,6 +144,14 @@ func Run(prog *layers.Program, opts Options) (*Result, error) {
 			return nil, err
 		}
 	}
+	if len(opts.Quasi) > 0 {
+		if opts.Mode != ModeLinearizability {
+			return nil, fmt.Errorf("quasi factors apply to a linearizability check only")
+		}
+		if err := e.spec.setQuasi(opts.Quasi); err != nil {
+			return nil, err
+		}
+	}
 	e.setup()
 	return e.search(), nil
 }
@@ -207,6 +219,15 @@ func (e *explorer) setup() {
 	}
 	if !e.m.symmetryUseful() {
 		e.sym = false
+	}
+	if e.spec != nil && e.spec.quasi != nil && e.sym {
+		// The tails of quasi states name threads: not permuted.
+		e.sym = false
+		for _, r := range e.m.roles {
+			if r.sym {
+				r.sym, r.noSym = false, "quasi linearizability: the relaxed specification's states name threads"
+			}
+		}
 	}
 	if e.spec != nil {
 		e.spec.sym = e.sym
@@ -606,6 +627,9 @@ func (e *explorer) title() string {
 	switch e.opts.Mode {
 	case ModeLinearizability:
 		t += fmt.Sprintf(" against the atomic actions of layer %d (linearizability)", e.spec.m.layer.Num)
+		if e.spec.quasi != nil {
+			t = strings.TrimSuffix(t, "(linearizability)") + "(quasi linearizability: " + e.spec.quasiTitle() + ")"
+		}
 	case ModeRefines:
 		t += fmt.Sprintf(" against layer %d (refinement of calls and returns)", e.spec.m.layer.Num)
 	}

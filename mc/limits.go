@@ -99,7 +99,11 @@ func (e *explorer) memory() int64 {
 
 // memory estimates the bytes the specification side holds.
 func (sp *specSide) memory() int64 {
-	return sp.states.memory() + sp.sets.memory() + sp.memoBytes
+	n := sp.states.memory() + sp.sets.memory() + sp.memoBytes
+	if sp.quasi != nil {
+		n += sp.quasi.qstates.memory() + int64(len(sp.quasi.live))*goMapEntry
+	}
+	return n
 }
 
 // memory estimates the bytes the map table holds.

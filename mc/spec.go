@@ -45,6 +45,9 @@ type specSide struct {
 	permMemo map[string]int32
 	permDec  dstate
 	permBuf  []int64
+
+	// quasi, if set, relaxes the specification (quasi.go).
+	quasi *quasiSide
 }
 
 // newSpecSide compiles layer num as the specification of impl.
@@ -105,6 +108,9 @@ func (sp *specSide) initial(g []int64) (int32, bool) {
 	if len(ids) == 0 {
 		return 0, false
 	}
+	if sp.quasi != nil {
+		return sp.internSet(sp.qInitial(sp.close(ids))), true
+	}
 	return sp.internSet(sp.close(ids)), true
 }
 
@@ -151,6 +157,9 @@ func (sp *specSide) step(s *dstate, t int, ev event) int32 {
 }
 
 func (sp *specSide) compute(set int32, t int, ev event, real bool) int32 {
+	if sp.quasi != nil {
+		return sp.qCompute(set, t, ev, real)
+	}
 	ids := sp.members(set)
 	smt := sp.methods[ev.m.idx]
 	if ev.kind&evCall != 0 {
@@ -270,6 +279,10 @@ func (sp *specSide) emit(ru *run, g []int64, rec *dthread, ev event) {
 		}
 	}
 	sp.enc = b
+	if sp.quasi != nil && sp.quasi.raw {
+		sp.quasi.rawOut = append(sp.quasi.rawOut, append([]byte(nil), b...))
+		return
+	}
 	id, _ := sp.states.insert(b)
 	sp.out = append(sp.out, uint32(id))
 }
@@ -313,6 +326,10 @@ func (sp *specSide) explainFailure(t int, ev event) string {
 	fmt.Fprintf(&b, "%s returns from %s", th, ev.m.name)
 	if outs := sp.impl.showOuts(ev.m, ev.outs); outs != "" {
 		fmt.Fprintf(&b, " with %s", outs)
+	}
+	if sp.quasi != nil {
+		fmt.Fprintf(&b, ", but no linearization of the history by the atomic actions of layer %d, with the calls of each method reordered by at most its quasi factor (%s), explains it", sp.m.layer.Num, sp.quasiTitle())
+		return b.String()
 	}
 	fmt.Fprintf(&b, ", but no linearization of the history by the atomic actions of layer %d explains it", sp.m.layer.Num)
 	b.WriteString(sp.domainCaveat(ev))

@@ -51,6 +51,7 @@ func (e *explorer) explain(res *Result) {
 	rp.ru.tracing, rp.ru.events = true, true
 	rp.ru.spec = e.spec
 	e.m.decode(e.vis.get(path[len(path)-1]), &rp.cur, &rp.buf)
+	g0 := append([]int64(nil), rp.cur.g...)
 	rp.history = e.initialHistory()
 	for k := len(path) - 2; k >= 0; k-- {
 		if !rp.advance(e.vis.get(path[k])) {
@@ -62,6 +63,9 @@ func (e *explorer) explain(res *Result) {
 	res.Trace, res.History = rp.steps, rp.history
 	if rp.failure != nil {
 		res.Failure = rp.failure
+	}
+	if e.spec != nil && e.spec.quasi != nil && res.Failure.Kind == "linearizability" && len(rp.events) > 0 {
+		res.Failure.Msg += e.quasiDistance(g0, rp.events)
 	}
 }
 
@@ -88,6 +92,16 @@ type replay struct {
 	history []HistoryEvent
 	failure *Failure
 	scratch []byte
+	// events are the visible events of the history with the rule of the
+	// client contract each call followed, for quasiDistance.
+	events []specEvent
+}
+
+// specEvent is a visible event of a history as the specification sees it.
+type specEvent struct {
+	t    int
+	ev   event
+	real bool
 }
 
 // advance moves to a concrete successor whose stored form is target.
@@ -187,6 +201,11 @@ func (rp *replay) fail(ru *run, f *Failure) {
 // record adds a transition's events to the history.
 func (rp *replay) record(t int, ev event) {
 	th := rp.e.m.threads[t].String()
+	if sp := rp.e.spec; sp != nil && ev.kind != evNone {
+		real := ev.kind&evCall != 0 && sp.real(rp.ru.src, t, ev.m)
+		ev.args, ev.outs = append([]int64(nil), ev.args...), append([]int64(nil), ev.outs...)
+		rp.events = append(rp.events, specEvent{t: t, ev: ev, real: real})
+	}
 	if ev.kind&evCall != 0 {
 		rp.history = append(rp.history, HistoryEvent{Thread: th, Call: true, Method: ev.m.name,
 			Values: rp.e.m.showArgs(ev.m, ev.args)})

@@ -10,6 +10,7 @@ import (
 	"os"
 	"runtime/debug"
 	"runtime/pprof"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -35,6 +36,40 @@ type exploreOptions struct {
 	memory          memoryModelFlag
 	maxInput        sizeFlag // the size limit of the input file
 	clients         clientsFlag
+	quasi           quasiFlag
+}
+
+// quasiFlag is --quasi METHOD=K, repeatable: the quasi factors.
+type quasiFlag map[string]int
+
+// String implements flag.Value.
+func (f *quasiFlag) String() string {
+	var parts []string
+	for m, k := range *f {
+		parts = append(parts, fmt.Sprintf("%s=%d", m, k))
+	}
+	sort.Strings(parts)
+	return strings.Join(parts, ",")
+}
+
+// Set implements flag.Value.
+func (f *quasiFlag) Set(s string) error {
+	name, num, ok := strings.Cut(s, "=")
+	if !ok || name == "" {
+		return fmt.Errorf("want METHOD=K, such as deq=1")
+	}
+	k, err := strconv.Atoi(num)
+	if err != nil || k < 0 {
+		return fmt.Errorf("want a quasi factor K of 0 or more in METHOD=K, not %q", num)
+	}
+	if *f == nil {
+		*f = quasiFlag{}
+	}
+	if _, dup := (*f)[name]; dup {
+		return fmt.Errorf("a second quasi factor for %s", name)
+	}
+	(*f)[name] = k
+	return nil
 }
 
 // memoryFlag is --max-memory: a size such as 4GiB, in the units of
@@ -169,6 +204,7 @@ func exploreFlags(o *exploreOptions) *flag.FlagSet {
 	fs.IntVar(&o.layer, "layer", 0, "explore layer `L`")
 	fs.BoolVar(&o.linearizability, "linearizability", false, "check the layer against the top layer's atomic actions")
 	fs.Var(&o.clients, "clients", "check linearizability for every most parallel client of the instance with at most `N` calls in total (implies --linearizability)")
+	fs.Var(&o.quasi, "quasi", "`METHOD=K`, with --linearizability: the calls of METHOD may be reordered by at most K positions (quasi linearizability, seed 000); repeatable; K = 0 is plain linearizability")
 	fs.Var(&o.refines, "refines", "check the layer against the next layer (or --refines=N against layer N)")
 	fs.Var(&o.atomicity, "atomicity", "where layer 0's threads interleave: `yield|access` (at yield points, the default, or at every access to a global)")
 	fs.Var(&o.memory, "memory", "the memory model layer 0 runs under: `sc|tso|pso` (sequential consistency, the default, or store buffers per thread, or per thread and location; tso and pso imply --atomicity access)")
@@ -192,7 +228,7 @@ var exploreCmd = &command{
 	flags:   func() *flag.FlagSet { return exploreFlags(&exploreOptions{}) },
 	groups: []flagGroup{
 		{"What to explore", []string{"instance", "layer"}},
-		{"Mode", []string{"linearizability", "clients", "refines", "atomicity", "memory"}},
+		{"Mode", []string{"linearizability", "quasi", "clients", "refines", "atomicity", "memory"}},
 		{"Limits", []string{"max-states", "max-memory", "timeout"}},
 		{"Search", []string{"no-por", "no-symmetry"}},
 		{"Output", []string{"quiet", "progress"}},
@@ -291,6 +327,8 @@ func (o *exploreOptions) invalid(files []string) string {
 		return fmt.Sprintf("--clients %d: want a number of calls, 1 or more", o.clients.n)
 	case o.clients.set && o.refines.set:
 		return "--clients checks linearizability: it excludes --refines"
+	case len(o.quasi) > 0 && !o.linearizability && !o.clients.set:
+		return "--quasi relaxes a linearizability check: give --linearizability too"
 	case o.atomicity.set && o.atomicity.a == mc.AtomicityYield && o.memory.m != mc.MemorySC:
 		return fmt.Sprintf("--memory %s runs layer 0 at access atomicity (a store buffer holds single accesses): it excludes --atomicity yield", o.memory.m)
 	case o.progress <= 0:
@@ -327,7 +365,7 @@ func parseInterleaved(fs *flag.FlagSet, args []string, stdout, stderr io.Writer)
 // mcOptions checks the flags against the file and converts them.
 func (o *exploreOptions) mcOptions(info *lang.Info) (mc.Options, error) {
 	opts := mc.Options{Instance: o.instance, Layer: o.layer, MaxStates: o.maxStates, MaxMemory: int64(o.maxMemory),
-		Timeout: o.timeout, NoPOR: o.noPOR, NoSymmetry: o.noSym, Atomicity: o.atomicity.a, Memory: o.memory.m}
+		Timeout: o.timeout, NoPOR: o.noPOR, NoSymmetry: o.noSym, Atomicity: o.atomicity.a, Memory: o.memory.m, Quasi: o.quasi}
 	if len(info.Instances) == 0 {
 		return opts, errNoInstance
 	}

@@ -19,6 +19,8 @@ const (
 	incrSplit  = "../../mc/testdata/incr-split.lip"
 	// chaseLevNoFence is Chase-Lev without the fence in take.
 	chaseLevNoFence = "../../mc/testdata/weak/chaselev-nofence.lip"
+	// segQueue is the segmented queue of seed 000 (segment 2, 1-quasi).
+	segQueue = "../../bench/seeds/segqueue.lip"
 )
 
 // exploreCase is a command line of lipton explore and what it must give.
@@ -101,6 +103,29 @@ var exploreCases = []exploreCase{
 		nil, "cannot check layer 0 against layer 0"},
 	{"two modes", []string{"explore", counterLin, "--refines", "--linearizability"}, exitBadInput,
 		nil, "exclude each other"},
+	{"quasi: the segmented queue is 1-quasi", []string{"explore", segQueue, "--instance", "two_by_two", "--linearizability", "--quasi", "deq=1"}, exitOK,
+		[]string{"against the atomic actions of layer 1 (quasi linearizability: deq=1)\n",
+			"note: symmetry reduction: off for role worker: quasi linearizability", "no violation: every reachable state explored"}, ""},
+	{"quasi: the segmented queue is not 0-quasi", []string{"explore", segQueue, "--instance", "two_by_two", "--linearizability", "--quasi", "deq=0"}, exitFailed,
+		[]string{"segqueue.lip:35:8: error: linearizability: worker(2) returns from deq with v = 2, but no linearization of the history by the atomic actions of layer 1, with the calls of each method reordered by at most its quasi factor (deq=0), explains it: this call of deq is out of order by more than 0; the least quasi factor that explains the history is deq=1",
+			"history (", "return from deq: v = 2", "VIOLATION"}, ""},
+	{"quasi: segment 3 is not 1-quasi", []string{"explore", "../../bench/seeds/segqueue3.lip", "--instance", "one_segment", "--linearizability", "--quasi", "deq=1"}, exitFailed,
+		[]string{"out of order by more than 1; the least quasi factor that explains the history is deq=2", "VIOLATION"}, ""},
+	{"quasi: no reordering explains a lost update", []string{"explore", counterLin, "--linearizability", "--quasi", "inc=1"}, exitFailed,
+		[]string{"error: linearizability: worker(2) returns from inc with v = 0, but no linearization of the history by the atomic actions of layer 1, with the calls of each method reordered by at most its quasi factor (inc=1), explains it: no reordering of the calls of inc by up to 2 positions explains the history either",
+			"VIOLATION"}, ""},
+	{"quasi: repeatable", []string{"explore", segQueue, "--instance", "two_by_two", "--linearizability", "--quasi", "enq=0", "--quasi", "deq=1"}, exitOK,
+		[]string{"(quasi linearizability: deq=1, enq=0)", "no violation"}, ""},
+	{"quasi: not METHOD=K", []string{"explore", segQueue, "--linearizability", "--quasi", "foo"}, exitBadInput,
+		nil, `invalid value "foo" for flag --quasi: want METHOD=K, such as deq=1`},
+	{"quasi: a negative factor", []string{"explore", segQueue, "--linearizability", "--quasi", "deq=-1"}, exitBadInput,
+		nil, `invalid value "deq=-1" for flag --quasi: want a quasi factor K of 0 or more in METHOD=K, not "-1"`},
+	{"quasi: a factor twice", []string{"explore", segQueue, "--linearizability", "--quasi", "deq=1", "--quasi", "deq=2"}, exitBadInput,
+		nil, `invalid value "deq=2" for flag --quasi: a second quasi factor for deq`},
+	{"quasi: an unknown method", []string{"explore", segQueue, "--instance", "two_by_two", "--linearizability", "--quasi", "pop=1"}, exitBadInput,
+		nil, "segqueue.lip: --quasi pop=1: there is no method pop at layer 1 (the specification)"},
+	{"quasi without linearizability", []string{"explore", segQueue, "--instance", "two_by_two", "--quasi", "deq=1"}, exitBadInput,
+		nil, "lipton explore: --quasi relaxes a linearizability check: give --linearizability too"},
 	{"an instance is required", []string{"explore", "../../mc/testdata/treiber.lip"}, exitBadInput,
 		nil, "choose an instance with --instance (instances: pushers, small)"},
 	{"no file", []string{"explore"}, exitBadInput, nil, "lipton explore: no file to explore\nusage: lipton explore"},
