@@ -116,8 +116,21 @@ func (c *checker) checkMember(m Member) {
 			// one the original can evaluate there: its locals and
 			// parameters, as Rule 1 of the paper's Appendix B asks.
 			c.expect(m.Split.Cond, Bool, &exprCtx{layers: c.here(), globalBan: "a split condition", ghostBan: "a split condition"}, "a split condition")
+			c.resolveSplitOf(m.Split)
 		}
 		c.block(m.Body, stmtCtx{})
+	}
+}
+
+// resolveSplitOf points the name after split at the procedure of the
+// layer below that the copy is made from, for the editor's go-to
+// definition; whether there is one is refinement's to report.
+func (c *checker) resolveSplitOf(sc *SplitClause) {
+	if c.layer == 0 {
+		return
+	}
+	if p := c.info.Layers[c.layer-1].Proc(sc.Of.Name); p != nil {
+		sc.Of.Obj = p.Name.Obj
 	}
 }
 

@@ -106,6 +106,10 @@ func (w *identWalker) member1(m lang.Member) {
 		body = m.Body
 	case *lang.Proc:
 		body = m.Body
+		if m.Split != nil {
+			w.ident(m.Split.Of)
+			w.expr(m.Split.Cond)
+		}
 	}
 	if body != nil {
 		lang.Inspect(body.Stmts, func(s lang.Stmt) bool {

@@ -158,3 +158,25 @@ func checkFormatting(t *testing.T, e *editor) {
 		t.Errorf("formatting edits: %+v\nwant one with:\n%s", edits, want)
 	}
 }
+
+// TestSplitDefinition: the name after split goes to the procedure the
+// copy is made from, at the layer below (and its namesakes above); a
+// variable of the split condition goes to the copy's local.
+func TestSplitDefinition(t *testing.T) {
+	e := startEditor(t, Options{Version: "test", Jobs: 1})
+	e.initialize()
+	const uri = "file:///work/take.lip"
+	e.open(uri, 1, readProof(t, "split/take.lip"))
+	e.waitChecked(uri, 1)
+	// Line 56 is "    split take when t < h": take at character 10, t at 20.
+	var locs []Location
+	e.result(e.call("textDocument/definition", posParams(uri, 55, 11)), &locs)
+	if len(locs) == 0 || locs[0].Range.Start != (Position{12, 7}) {
+		t.Errorf("definition of take after split: %+v, want line 13 first", locs)
+	}
+	e.result(e.call("textDocument/definition", posParams(uri, 55, 20)), &locs)
+	if len(locs) != 1 || locs[0].Range.Start.Line < 55 {
+		t.Errorf("definition of t in the split condition: %+v, want the copy's local", locs)
+	}
+	e.shutdown()
+}
