@@ -141,21 +141,47 @@ func (v *visited) get(i int) []byte {
 // insert adds b (copying it) unless present; it returns the state's
 // number and whether it is new.
 func (v *visited) insert(b []byte) (int, bool) {
-	h := uint32(maphash.Bytes(v.seed, b) >> 32)
+	return v.insertHashed(b, v.hash(b))
+}
+
+// hash returns the hash of state b that the set uses.
+func (v *visited) hash(b []byte) uint32 {
+	return uint32(maphash.Bytes(v.seed, b) >> 32)
+}
+
+// find returns the number of state b, whose hash is h, and whether the
+// set holds it. It only reads the set: the workers of a parallel search
+// call it at once, while no one inserts (parallel.go).
+func (v *visited) find(b []byte, h uint32) (int, bool) {
+	n, _, ok := v.probe(b, h)
+	return n, ok
+}
+
+// probe looks for state b with hash h: its number if present, else the
+// empty table slot where it goes.
+func (v *visited) probe(b []byte, h uint32) (n int, slot uint64, ok bool) {
 	i := uint64(h) & v.mask
 	for {
 		e := v.table[i]
 		if e == 0 {
-			break
+			return 0, i, false
 		}
 		if uint32(e>>32) == h {
 			if n := int(uint32(e)) - 1; string(v.get(n)) == string(b) {
-				return n, false
+				return n, i, true
 			}
 		}
 		i = (i + 1) & v.mask
 	}
-	n := len(v.refs)
+}
+
+// insertHashed is insert for a state whose hash h is known.
+func (v *visited) insertHashed(b []byte, h uint32) (int, bool) {
+	n, i, ok := v.probe(b, h)
+	if ok {
+		return n, false
+	}
+	n = len(v.refs)
 	if n >= 1<<32-2 {
 		panic("mc: more than 2^32 states")
 	}
