@@ -78,11 +78,12 @@ type parentOut struct {
 type candidates struct {
 	b      []byte
 	ends   []int
-	hashes []uint32
+	hashes []uint64
+	isNew  []bool // set when the window is merged
 }
 
 func (c *candidates) reset() {
-	c.b, c.ends, c.hashes = c.b[:0], c.ends[:0], c.hashes[:0]
+	c.b, c.ends, c.hashes, c.isNew = c.b[:0], c.ends[:0], c.hashes[:0], c.isNew[:0]
 }
 
 func (c *candidates) get(i int32) []byte {
@@ -130,12 +131,13 @@ func (e *explorer) collect() {
 		b := e.succ[start:end]
 		start = end
 		h := e.vis.hash(b)
-		if _, ok := e.vis.find(b, h); ok {
+		if e.vis.find(b, h) {
 			continue
 		}
 		c.b = append(c.b, b...)
 		c.ends = append(c.ends, len(c.b))
 		c.hashes = append(c.hashes, h)
+		c.isNew = append(c.isNew, false)
 	}
 }
 
@@ -146,6 +148,7 @@ func (e *explorer) searchParallel(res *Result) *Result {
 	for i := range workers {
 		workers[i] = e.newWorker()
 	}
+	e.vis.setArenas(len(workers))
 	outs := make([]parentOut, parallelWindow)
 	lo, hi := 0, e.vis.count()
 	for level := 0; lo < hi; level++ {
@@ -155,6 +158,7 @@ func (e *explorer) searchParallel(res *Result) *Result {
 		for start := lo; start < hi; start += parallelWindow {
 			end := min(start+parallelWindow, hi)
 			expandWindow(workers, start, end, outs)
+			addWindow(e.vis, workers, outs[:end-start])
 			if e.mergeWindow(workers, start, end, outs, res) {
 				e.collectCalls(workers)
 				return e.finish(res)
@@ -252,7 +256,8 @@ func (e *explorer) mergeWindow(workers []*explorer, start, end int, outs []paren
 		}
 		c := workers[o.w].cands
 		for k := o.lo; k < o.hi; k++ {
-			if _, isNew := e.vis.insertHashed(c.get(k), c.hashes[k]); isNew {
+			if c.isNew[k] {
+				e.vis.number(shardIndex(c.hashes[k]))
 				e.parent = append(e.parent, uint32(i))
 			}
 		}
@@ -265,5 +270,37 @@ func (e *explorer) mergeWindow(workers []*explorer, start, end int, outs []paren
 			return true
 		}
 	}
+	e.vis.dropPending()
 	return false
+}
+
+// addWindow adds the candidates of a window to the visited set as
+// pending states, marking the new ones: one goroutine per worker, each
+// for the shards it owns, in the order of the states expanded, up to the
+// first that failed or was left unexpanded.
+func addWindow(vis *visited, workers []*explorer, outs []parentOut) {
+	var wg sync.WaitGroup
+	n := len(workers)
+	for j := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range outs {
+				o := &outs[i]
+				if !o.done {
+					return
+				}
+				c := workers[o.w].cands
+				for k := o.lo; k < o.hi; k++ {
+					if h := c.hashes[k]; shardIndex(h)%n == j {
+						c.isNew[k] = vis.addPending(c.get(k), h, j)
+					}
+				}
+				if o.failure != nil {
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }
