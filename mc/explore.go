@@ -63,6 +63,10 @@ type Options struct {
 	// Progress, if set, is called about every ProgressEvery (default 2s).
 	Progress      func(Stats)
 	ProgressEvery time.Duration
+	// chunk and window, if set, replace parallelChunk and
+	// parallelWindow (parallel.go), for tests that make a small search
+	// take many windows.
+	chunk, window int
 	// clock replaces time.Now, for tests that must not depend on the
 	// wall clock.
 	clock func() time.Time

@@ -149,15 +149,19 @@ func (e *explorer) searchParallel(res *Result) *Result {
 		workers[i] = e.newWorker()
 	}
 	e.vis.setArenas(len(workers))
-	outs := make([]parentOut, parallelWindow)
+	window, chunk := parallelWindow, parallelChunk
+	if e.opts.window > 0 {
+		window, chunk = e.opts.window, e.opts.chunk
+	}
+	outs := make([]parentOut, window)
 	lo, hi := 0, e.vis.count()
 	for level := 0; lo < hi; level++ {
 		if level > 0 {
 			e.stats.Depth++
 		}
-		for start := lo; start < hi; start += parallelWindow {
-			end := min(start+parallelWindow, hi)
-			expandWindow(workers, start, end, outs)
+		for start := lo; start < hi; start += window {
+			end := min(start+window, hi)
+			expandWindow(workers, start, end, outs, chunk)
 			addWindow(e.vis, workers, outs[:end-start])
 			if e.mergeWindow(workers, start, end, outs, res) {
 				e.collectCalls(workers)
@@ -181,7 +185,7 @@ func (e *explorer) collectCalls(workers []*explorer) {
 
 // expandWindow expands states start..end-1 with the workers, recording
 // what each found in outs[i-start].
-func expandWindow(workers []*explorer, start, end int, outs []parentOut) {
+func expandWindow(workers []*explorer, start, end int, outs []parentOut, chunk int) {
 	n := end - start
 	clear(outs[:n])
 	var next atomic.Int64
@@ -192,22 +196,22 @@ func expandWindow(workers []*explorer, start, end int, outs []parentOut) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w.expandChunks(int32(wi), start, n, outs, &next, &firstFail)
+			w.expandChunks(int32(wi), start, n, chunk, outs, &next, &firstFail)
 		}()
 	}
 	wg.Wait()
 }
 
 // expandChunks is one worker's part of expandWindow.
-func (e *explorer) expandChunks(wi int32, start, n int, outs []parentOut, next, firstFail *atomic.Int64) {
+func (e *explorer) expandChunks(wi int32, start, n, chunk int, outs []parentOut, next, firstFail *atomic.Int64) {
 	c := e.cands
 	c.reset()
 	for {
-		from := next.Add(parallelChunk) - parallelChunk
+		from := next.Add(int64(chunk)) - int64(chunk)
 		if from >= int64(n) || from > firstFail.Load() || e.lim.stopped() != "" {
 			return
 		}
-		for i := from; i < min(from+parallelChunk, int64(n)); i++ {
+		for i := from; i < min(from+int64(chunk), int64(n)); i++ {
 			o := &outs[i]
 			trans, reduced := e.stats.Transitions, e.stats.Reduced
 			o.w, o.lo = wi, int32(len(c.ends))

@@ -3,7 +3,6 @@ package mc
 import (
 	"encoding/binary"
 	"fmt"
-	"hash/maphash"
 	"sync/atomic"
 )
 
@@ -107,7 +106,7 @@ func (m *model) decode(b []byte, s *dstate, buf *[]int64) {
 // ---- The visited set ----
 
 // visited is a set of states (byte strings) numbered in insertion order.
-// The strings live in arenas of 16 MB chunks; order holds, per state
+// The strings live in arenas of chunks of up to 16 MB; order holds, per state
 // number, a 64-bit reference (chunk, offset, length) that locates its
 // bytes. The set is split into visitedShards shards by the state's hash;
 // each shard has an open-addressing table of 64-bit entries (32 bits of
@@ -121,12 +120,13 @@ func (m *model) decode(b []byte, s *dstate, buf *[]int64) {
 // sequential search (number). A chunk is written only by the arena that
 // owns it, and chunks never move (their directory has a fixed size).
 type visited struct {
-	seed   maphash.Seed
 	shards [visitedShards]shard
 	chunks *[maxChunks][]byte
 	nchunk atomic.Int32 // chunks allocated
-	arenas []int        // per arena (worker): its current chunk, or -1
-	order  []uint64     // per state: chunk << 48 | offset << 24 | length
+	// chunkBytes is the bytes of the chunks allocated.
+	chunkBytes atomic.Int64
+	arenas     []int    // per arena (worker): its current chunk, or -1
+	order      []uint64 // per state: chunk << 48 | offset << 24 | length
 }
 
 // shard is one part of the visited set.
@@ -139,13 +139,14 @@ type shard struct {
 
 const (
 	chunkSize     = 1 << 24
-	maxChunks     = 1 << 14 // 256 GiB of states
+	firstChunk    = 1 << 16
+	maxChunks     = 1 << 14 // over 256 GiB of states
 	visitedShards = 64
 	shardTable    = 1 << 10 // a shard's initial table size
 )
 
 func newVisited() *visited {
-	v := &visited{seed: maphash.MakeSeed(), chunks: new([maxChunks][]byte), arenas: []int{-1}}
+	v := &visited{chunks: new([maxChunks][]byte), arenas: []int{-1}}
 	for i := range v.shards {
 		v.shards[i].table = make([]uint64, shardTable)
 		v.shards[i].mask = shardTable - 1
@@ -173,8 +174,31 @@ func (v *visited) bytesOf(ref uint64) []byte {
 }
 
 // hash returns the hash of state b that the set uses: its low bits
-// choose the shard, its high 32 bits go into the shard's table.
-func (v *visited) hash(b []byte) uint64 { return maphash.Bytes(v.seed, b) }
+// choose the shard, its high 32 bits go into the shard's table. It is
+// the same on every run (no random seed), so that how full each shard
+// is, and with it the memory estimate, depends on the states only, and
+// a memory limit stops the search at the same state every time.
+func (v *visited) hash(b []byte) uint64 {
+	const m = 0x9e3779b97f4a7c15
+	h := uint64(len(b)) * m
+	for len(b) >= 8 {
+		h = (h ^ binary.LittleEndian.Uint64(b)) * m
+		h ^= h >> 29
+		b = b[8:]
+	}
+	var tail uint64
+	for i, c := range b {
+		tail |= uint64(c) << (8 * i)
+	}
+	h = (h ^ tail) * m
+	// the finalizer of MurmurHash3: every bit of h affects every bit
+	h ^= h >> 33
+	h *= 0xff51afd7ed558ccd
+	h ^= h >> 33
+	h *= 0xc4ceb9fe1a85ec53
+	h ^= h >> 33
+	return h
+}
 
 // shardIndex returns the shard of a state with hash h.
 func shardIndex(h uint64) int { return int(h & (visitedShards - 1)) }
@@ -287,12 +311,20 @@ func (v *visited) store(b []byte, arena int) uint64 {
 		panic(fmt.Sprintf("mc: a state of %d bytes", len(b)))
 	}
 	ci := v.arenas[arena]
-	if ci < 0 || len(v.chunks[ci])+len(b) > chunkSize {
+	if ci < 0 || len(v.chunks[ci])+len(b) > cap(v.chunks[ci]) {
+		// An arena's chunks grow from firstChunk to chunkSize, so that a
+		// small search, or a worker's arena, holds little.
+		size := firstChunk
+		if ci >= 0 {
+			size = min(2*cap(v.chunks[ci]), chunkSize)
+		}
+		size = max(size, len(b))
 		ci = int(v.nchunk.Add(1)) - 1
 		if ci >= maxChunks {
 			panic("mc: the visited set is full")
 		}
-		v.chunks[ci] = make([]byte, 0, chunkSize)
+		v.chunks[ci] = make([]byte, 0, size)
+		v.chunkBytes.Add(int64(size))
 		v.arenas[arena] = ci
 	}
 	c := v.chunks[ci]
@@ -319,7 +351,7 @@ func (sh *shard) grow() {
 
 // memory estimates the bytes the set holds.
 func (v *visited) memory() int64 {
-	n := int64(v.nchunk.Load())*chunkSize + int64(cap(v.order))*8
+	n := v.chunkBytes.Load() + int64(cap(v.order))*8
 	for i := range v.shards {
 		sh := &v.shards[i]
 		n += int64(cap(sh.nums))*4 + int64(cap(sh.pending))*8 + int64(len(sh.table))*8
