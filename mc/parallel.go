@@ -11,27 +11,37 @@ import (
 // search whose result does not depend on the number of workers.
 //
 // The states of one BFS level are expanded in windows of parallelWindow
-// states. In a window, the workers take chunks of parallelChunk states
-// in increasing order and expand each (decode, run every thread, check,
-// encode, canonicalize) exactly as the sequential search does, with an
-// explorer of their own (scratch space, register files, run) that shares
-// the model, the map table and the visited set. They do not insert into
-// the visited set: they only look each successor up in it, which is safe
-// because nothing writes the set while workers run, and keep those not
-// found as candidates, per state expanded. Then one goroutine merges the
-// window: in the order of the states expanded, it inserts their
-// candidates, numbering new states and recording their parents.
+// states, each in three passes:
 //
-// So the states are inserted in exactly the order of the sequential
-// search (Options.Jobs 1): a successor found by the workers' look-up was
-// inserted before, and the sequential search would have found it too, and
-// the merge inserts the rest in the sequential order. State numbers,
-// parents, the state and transition counts, the depth, the violation
-// reported (the first in BFS order, which the merge meets first: a
-// worker that fails stops, and no worker starts a chunk beyond the
-// earliest failure, so every state before it is expanded), its trace,
-// and where a state limit stops the search are all those of the
-// sequential search, for every number of workers.
+//  1. Expand (parallel): the workers take chunks of parallelChunk states
+//     in increasing order and expand each (decode, run every thread,
+//     check, encode, canonicalize) exactly as the sequential search
+//     does, with an explorer of their own (scratch space, register files,
+//     run) that shares the model, the map table and the visited set. They
+//     only look successors up in the visited set, which nothing writes in
+//     this pass, and keep those not found as candidates, per state
+//     expanded.
+//  2. Add (parallel): the visited set is sharded by hash (state.go); each
+//     worker owns the shards whose index is its own modulo the number of
+//     workers, and walks all candidates of the window in the order of the
+//     states expanded, adding those of its shards as pending (unnumbered)
+//     states and marking which are new. A state's duplicates all fall in
+//     one shard, so "new" means the first occurrence in that order.
+//  3. Number (one goroutine): in the order of the states expanded, every
+//     new candidate gets the next state number and its parent, with the
+//     checks the sequential search makes before and after each state.
+//
+// So the states are numbered in exactly the order of the sequential
+// search (Options.Jobs 1): a successor found in pass 1 was inserted
+// before, and the sequential search would have found it too, and pass 3
+// numbers the rest in the sequential order. State numbers, parents, the
+// state and transition counts, the depth, the violation reported (the
+// first in BFS order, which pass 3 meets first: a worker that fails
+// stops, and no worker starts a chunk beyond the earliest failure, so
+// every state before it is expanded), its trace, and where a state limit
+// stops the search are all those of the sequential search, for every
+// number of workers. Since BFS finds a shortest path to each state, the
+// counterexample is a shortest one whatever the number of workers.
 //
 // The reductions are not affected: both decide per state. The
 // partial-order reduction (por.go) chooses a state's persistent set from
@@ -50,10 +60,11 @@ import (
 // that numbering, and with it the order of the successors and the trace
 // shown, though not its length, the counts or the verdict.)
 //
-// What differs: the time and memory limits are checked while merging
-// (a memory limit sees the map table as filled by the whole window), and
-// a refinement check (a specification side) runs on one worker, since
-// the specification's tables are not shared.
+// What differs: the time and memory limits are checked in pass 3 (a
+// memory limit sees the map table and the visited set as filled by the
+// whole window, so it may stop the search a window earlier than with one
+// worker), and a refinement check (a specification side) runs on one
+// worker, since the specification's tables are not shared.
 
 // parallelChunk is the number of states a worker takes at a time;
 // parallelWindow the number of states expanded before they are merged
@@ -232,9 +243,9 @@ func (e *explorer) expandChunks(wi int32, start, n, chunk int, outs []parentOut,
 	}
 }
 
-// mergeWindow inserts the candidates of states start..end-1 in order,
-// with the checks the sequential search makes before and after each
-// state; it reports whether the search stops.
+// mergeWindow numbers the new candidates of states start..end-1 in
+// order (pass 3), with the checks the sequential search makes before and
+// after each state; it reports whether the search stops.
 func (e *explorer) mergeWindow(workers []*explorer, start, end int, outs []parentOut, res *Result) bool {
 	for i := start; i < end; i++ {
 		if why := e.lim.stopped(); why != "" {
@@ -279,7 +290,7 @@ func (e *explorer) mergeWindow(workers []*explorer, start, end int, outs []paren
 }
 
 // addWindow adds the candidates of a window to the visited set as
-// pending states, marking the new ones: one goroutine per worker, each
+// pending states, marking the new ones (pass 2): one goroutine per worker, each
 // for the shards it owns, in the order of the states expanded, up to the
 // first that failed or was left unexpanded.
 func addWindow(vis *visited, workers []*explorer, outs []parentOut) {
