@@ -61,13 +61,6 @@ func (t *mapTable) defaultOf(m int64) int64 { return t.rec(m).d }
 // modified).
 func (t *mapTable) entriesOf(m int64) []kv { return t.rec(m).es }
 
-// count returns the number of maps interned.
-func (t *mapTable) count() int64 {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return t.n
-}
-
 type storeKey struct{ m, k, v int64 }
 
 func newMapTable() *mapTable {
