@@ -90,7 +90,7 @@ func containsAny(s string, frags []string) bool {
 // counterexamples are compared too. In short mode (run with -race) a
 // few files only.
 func TestParallelSameResult(t *testing.T) {
-	cases := parallelCases(t, []string{"treiber", "chaselev-put-early", "broken/incr-exactly-one", "counter-lin"})
+	cases := parallelCases(t, []string{"treiber", "chaselev-put-early", "broken/incr-exactly-one", "counter-lin", "weak/", "loops/", "civl/peterson"})
 	kinds := map[string]int{}
 	for _, tc := range cases {
 		name := fmt.Sprintf("%s/%s/%v/%v/nored=%v", tc.path, tc.opts.Instance, tc.opts.Atomicity, tc.opts.Memory, tc.opts.NoPOR)
