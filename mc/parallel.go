@@ -21,12 +21,13 @@ import (
 //     only look successors up in the visited set, which nothing writes in
 //     this pass, and keep those not found as candidates, per state
 //     expanded.
-//  2. Add (parallel): the visited set is sharded by hash (state.go); each
-//     worker owns the shards whose index is its own modulo the number of
-//     workers, and walks all candidates of the window in the order of the
-//     states expanded, adding those of its shards as pending (unnumbered)
-//     states and marking which are new. A state's duplicates all fall in
-//     one shard, so "new" means the first occurrence in that order.
+//  2. Add (parallel): the visited set is sharded by hash (state.go), the
+//     shards are grouped, and the workers take groups one at a time; for
+//     its group a worker walks all candidates of the window in the order
+//     of the states expanded, adding those of the group's shards as
+//     pending (unnumbered) states, into an arena of its own, and marking
+//     which are new. A state's duplicates all fall in one shard, so "new"
+//     means the first occurrence in that order.
 //  3. Number (one goroutine): in the order of the states expanded, every
 //     new candidate gets the next state number and its parent, with the
 //     checks the sequential search makes before and after each state.
@@ -71,7 +72,7 @@ import (
 // (it bounds the memory the candidates hold).
 const (
 	parallelChunk  = 64
-	parallelWindow = 1 << 14
+	parallelWindow = 1 << 16
 )
 
 // parentOut is what a worker found expanding one state.
@@ -290,32 +291,47 @@ func (e *explorer) mergeWindow(workers []*explorer, start, end int, outs []paren
 }
 
 // addWindow adds the candidates of a window to the visited set as
-// pending states, marking the new ones (pass 2): one goroutine per worker, each
-// for the shards it owns, in the order of the states expanded, up to the
-// first that failed or was left unexpanded.
+// pending states, marking the new ones (pass 2). The shards are split
+// into addGroups groups (by shard index modulo addGroups); one goroutine
+// per worker takes groups one at a time, so a worker that the machine
+// holds up delays no one for long, and for its group walks all
+// candidates in the order of the states expanded, up to the first that
+// failed or was left unexpanded, adding those of its shards into its own
+// arena.
 func addWindow(vis *visited, workers []*explorer, outs []parentOut) {
 	var wg sync.WaitGroup
-	n := len(workers)
+	var next atomic.Int32
 	for j := range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := range outs {
-				o := &outs[i]
-				if !o.done {
-					return
-				}
-				c := workers[o.w].cands
-				for k := o.lo; k < o.hi; k++ {
-					if h := c.hashes[k]; shardIndex(h)%n == j {
-						c.isNew[k] = vis.addPending(c.get(k), h, j)
-					}
-				}
-				if o.failure != nil {
-					return
-				}
+			for g := int(next.Add(1)) - 1; g < addGroups; g = int(next.Add(1)) - 1 {
+				addGroup(vis, workers, outs, g, j)
 			}
 		}()
 	}
 	wg.Wait()
+}
+
+// addGroups is the number of groups of shards of pass 2; it divides
+// visitedShards.
+const addGroups = 16
+
+// addGroup adds the candidates of group g's shards, into arena j.
+func addGroup(vis *visited, workers []*explorer, outs []parentOut, g, j int) {
+	for i := range outs {
+		o := &outs[i]
+		if !o.done {
+			return
+		}
+		c := workers[o.w].cands
+		for k := o.lo; k < o.hi; k++ {
+			if h := c.hashes[k]; shardIndex(h)%addGroups == g {
+				c.isNew[k] = vis.addPending(c.get(k), h, j)
+			}
+		}
+		if o.failure != nil {
+			return
+		}
+	}
 }
