@@ -20,6 +20,10 @@ import (
 	"github.com/lipton-dev/lipton/mc"
 )
 
+// maxExploreJobs bounds --jobs: each worker has its own scratch space
+// and register files, and more workers than cores gain nothing.
+const maxExploreJobs = 256
+
 // exploreOptions are the flags of lipton explore.
 type exploreOptions struct {
 	instance        string
@@ -298,6 +302,8 @@ func (o *exploreOptions) invalid(files []string) string {
 		return fmt.Sprintf("--memory %s runs layer 0 at access atomicity (a store buffer holds single accesses): it excludes --atomicity yield", o.memory.m)
 	case o.jobs < 1:
 		return fmt.Sprintf("--jobs %d: want at least 1 worker", o.jobs)
+	case o.jobs > maxExploreJobs:
+		return fmt.Sprintf("--jobs %d: want at most %d workers", o.jobs, maxExploreJobs)
 	case o.progress <= 0:
 		return fmt.Sprintf("--progress %s: want an interval such as 2s (--quiet prints no progress lines)", o.progress)
 	case len(files) == 0:

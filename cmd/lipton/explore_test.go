@@ -116,6 +116,8 @@ var exploreCases = []exploreCase{
 		nil, "--progress 0s: want an interval such as 2s"},
 	{"no workers", []string{"explore", counterLin, "--jobs", "0"}, exitBadInput,
 		nil, "lipton explore: --jobs 0: want at least 1 worker\nusage: lipton explore"},
+	{"too many workers", []string{"explore", counterLin, "--jobs", "100000"}, exitBadInput,
+		nil, "lipton explore: --jobs 100000: want at most 256 workers\nusage: lipton explore"},
 	{"one worker", []string{"explore", counterLin, "--instance", "two", "--jobs", "1"}, exitOK, []string{"no violation"}, ""},
 	{"an unknown flag", []string{"explore", counterLin, "--max-state", "5"}, exitBadInput,
 		nil, "lipton explore: flag provided but not defined: --max-state\nusage: lipton explore"},
