@@ -92,10 +92,16 @@ type candidates struct {
 	ends   []int
 	hashes []uint64
 	isNew  []bool // set when the window is merged
+	// groups lists the candidates of each group of shards (addWindow),
+	// in order.
+	groups [addGroups][]int32
 }
 
 func (c *candidates) reset() {
 	c.b, c.ends, c.hashes, c.isNew = c.b[:0], c.ends[:0], c.hashes[:0], c.isNew[:0]
+	for g := range c.groups {
+		c.groups[g] = c.groups[g][:0]
+	}
 }
 
 func (c *candidates) get(i int32) []byte {
@@ -146,6 +152,8 @@ func (e *explorer) collect() {
 		if e.vis.find(b, h) {
 			continue
 		}
+		g := shardIndex(h) % addGroups
+		c.groups[g] = append(c.groups[g], int32(len(c.ends)))
 		c.b = append(c.b, b...)
 		c.ends = append(c.ends, len(c.b))
 		c.hashes = append(c.hashes, h)
@@ -174,7 +182,7 @@ func (e *explorer) searchParallel(res *Result) *Result {
 		for start := lo; start < hi; start += window {
 			end := min(start+window, hi)
 			expandWindow(workers, start, end, outs, chunk)
-			addWindow(e.vis, workers, outs[:end-start])
+			addWindow(e.vis, workers, outs[:end-start], chunk)
 			if e.mergeWindow(workers, start, end, outs, res) {
 				e.collectCalls(workers)
 				return e.finish(res)
@@ -291,14 +299,25 @@ func (e *explorer) mergeWindow(workers []*explorer, start, end int, outs []paren
 }
 
 // addWindow adds the candidates of a window to the visited set as
-// pending states, marking the new ones (pass 2). The shards are split
-// into addGroups groups (by shard index modulo addGroups); one goroutine
-// per worker takes groups one at a time, so a worker that the machine
-// holds up delays no one for long, and for its group walks all
-// candidates in the order of the states expanded, up to the first that
-// failed or was left unexpanded, adding those of its shards into its own
+// pending states, marking the new ones (pass 2), for the states expanded
+// up to the first that failed or was left unexpanded. The shards are
+// split into addGroups groups (by shard index modulo addGroups); one
+// goroutine per worker takes groups one at a time, so a worker that the
+// machine holds up delays no one for long, and adds the candidates of
+// its group's shards, in the order of the states expanded, into its own
 // arena.
-func addWindow(vis *visited, workers []*explorer, outs []parentOut) {
+func addWindow(vis *visited, workers []*explorer, outs []parentOut, chunk int) {
+	cut := len(outs)
+	for i := range outs {
+		if !outs[i].done {
+			cut = i
+			break
+		}
+		if outs[i].failure != nil {
+			cut = i + 1
+			break
+		}
+	}
 	var wg sync.WaitGroup
 	var next atomic.Int32
 	for j := range workers {
@@ -306,7 +325,7 @@ func addWindow(vis *visited, workers []*explorer, outs []parentOut) {
 		go func() {
 			defer wg.Done()
 			for g := int(next.Add(1)) - 1; g < addGroups; g = int(next.Add(1)) - 1 {
-				addGroup(vis, workers, outs, g, j)
+				addGroup(vis, workers, outs[:cut], chunk, g, j)
 			}
 		}()
 	}
@@ -317,21 +336,20 @@ func addWindow(vis *visited, workers []*explorer, outs []parentOut) {
 // visitedShards.
 const addGroups = 16
 
-// addGroup adds the candidates of group g's shards, into arena j.
-func addGroup(vis *visited, workers []*explorer, outs []parentOut, g, j int) {
-	for i := range outs {
-		o := &outs[i]
-		if !o.done {
-			return
-		}
-		c := workers[o.w].cands
-		for k := o.lo; k < o.hi; k++ {
-			if h := c.hashes[k]; shardIndex(h)%addGroups == g {
-				c.isNew[k] = vis.addPending(c.get(k), h, j)
-			}
-		}
-		if o.failure != nil {
-			return
+// addGroup adds the candidates of group g's shards, into arena j. The
+// states of a chunk were expanded by one worker, in order, so its
+// candidates are a run of that worker's, which ends where the last state
+// of the chunk's ends.
+func addGroup(vis *visited, workers []*explorer, outs []parentOut, chunk, g, j int) {
+	next := make([]int, len(workers)) // per worker: its next candidate of the group
+	for q := 0; q < len(outs); q += chunk {
+		w := outs[q].w
+		hi := outs[min(q+chunk, len(outs))-1].hi
+		c := workers[w].cands
+		list := c.groups[g]
+		for ; next[w] < len(list) && list[next[w]] < hi; next[w]++ {
+			k := list[next[w]]
+			c.isNew[k] = vis.addPending(c.get(k), c.hashes[k], j)
 		}
 	}
 }
