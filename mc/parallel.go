@@ -23,10 +23,10 @@ import (
 //     expanded.
 //  2. Add (parallel): the visited set is sharded by hash (state.go), the
 //     shards are grouped, and the workers take groups one at a time; for
-//     its group a worker walks all candidates of the window in the order
-//     of the states expanded, adding those of the group's shards as
-//     pending (unnumbered) states, into an arena of its own, and marking
-//     which are new. A state's duplicates all fall in one shard, so "new"
+//     its group a worker adds the group's candidates (pass 1 listed them
+//     per group) in the order of the states expanded, as pending
+//     (unnumbered) states, into an arena of its own, marking which are
+//     new. A state's duplicates all fall in one shard, so "new"
 //     means the first occurrence in that order.
 //  3. Number (one goroutine): in the order of the states expanded, every
 //     new candidate gets the next state number and its parent, with the
