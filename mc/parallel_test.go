@@ -134,3 +134,57 @@ func TestParallelRefinementOneWorker(t *testing.T) {
 	}
 	checkVerdict(t, res, "linearizability", "returns from pop")
 }
+
+// TestVisitedPendingNumbering: states added as pending from several
+// goroutines at once (each for its own groups of shards, as pass 2 does)
+// and numbered in a given order get the numbers insert would give them
+// in that order, and duplicates are found whether numbered or pending.
+func TestVisitedPendingNumbering(t *testing.T) {
+	var states [][]byte
+	for i := range 5000 {
+		states = append(states, []byte(fmt.Sprintf("state %d", i%3000))) // 2000 duplicates
+	}
+	seq := newVisited()
+	want := map[string]int{}
+	for _, b := range states {
+		n, isNew := seq.insert(b)
+		if isNew {
+			want[string(b)] = n
+		}
+	}
+	par := newVisited()
+	par.insert([]byte("state 0")) // numbered before the window
+	par.setArenas(2)
+	isNew := make([]bool, len(states))
+	done := make(chan bool)
+	for j := range 2 {
+		go func() {
+			for g := j; g < addGroups; g += 2 {
+				for k, b := range states {
+					if h := par.hash(b); shardIndex(h)%addGroups == g {
+						isNew[k] = par.addPending(b, h, j)
+					}
+				}
+			}
+			done <- true
+		}()
+	}
+	<-done
+	<-done
+	for k, b := range states {
+		if isNew[k] {
+			if n := par.number(shardIndex(par.hash(b))); n != want[string(b)] {
+				t.Fatalf("%q numbered %d, want %d", b, n, want[string(b)])
+			}
+		}
+	}
+	par.dropPending()
+	if par.count() != seq.count() || par.count() != 3000 {
+		t.Fatalf("%d and %d states, want 3000", par.count(), seq.count())
+	}
+	for s, n := range want {
+		if got, isNew := par.insert([]byte(s)); isNew || got != n || string(par.get(n)) != s {
+			t.Fatalf("%q: number %d (new %v), want %d", s, got, isNew, n)
+		}
+	}
+}
