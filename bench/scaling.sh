@@ -10,7 +10,7 @@
 #
 #   bench/scaling.sh                 every row, LIMIT=60s each
 #   LIMIT=20s bench/scaling.sh chaselev   only the Chase-Lev rows
-#   JOBS=2 bench/scaling.sh          pass --jobs 2, if explore has it
+#   JOBS=2 bench/scaling.sh          explore with 2 workers (default: 1; bench/parallel.sh compares)
 #
 # The models' functions that unroll the deque or stack (inDeque, inStack)
 # and the quiescence property (quiescentOK) are generated for the
@@ -26,38 +26,10 @@ only=${1:-}
 go build -o bin/lipton ./cmd/lipton
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-jobs=()
-if [ -n "${JOBS:-}" ]; then jobs=(--jobs "$JOBS"); fi
+jobs=(--jobs "${JOBS:-1}")
 
-# chaselev N OWNER THIEVES STEALS: the Chase-Lev model for N tasks.
-chaselev() {
-	local n=$1 owner=$2 thieves=$3 steals=$4 i
-	sed -n '1,/^\/\/ inDeque(k)/p' bench/mc/chaselev.lip | sed '$d'
-	printf 'function inDeque(k: int): bool {\n  false'
-	for ((i = 0; i < n; i++)); do printf ' ||\n  (H <= %d && %d < T && items[%d] == k)' "$i" "$i" "$i"; done
-	printf '\n}\n\nfunction accounted(k: int): bool { k >= nextTask || (taken[k] == 1) != inDeque(k) }\n\n'
-	printf 'function quiescentOK(): bool {\n  busy != 0 || (true'
-	for ((i = 1; i <= n; i++)); do printf ' && accounted(%d)' "$i"; done
-	printf ')\n}\n\n'
-	sed -n '/^layer 0 {/,/^}/p' bench/mc/chaselev.lip
-	printf '\ninstance run {\n  thread owner(tid = 0) calls put, take max %d;\n' "$owner"
-	printf '  thread thief(tid = 1..%d) calls steal max %d;\n  ints -2..%d;\n}\n' "$thieves" "$steals" $((n + 2))
-}
-
-# treiber N WORKERS CALLS: Treiber's stack for N pushed nodes.
-treiber() {
-	local n=$1 workers=$2 calls=$3 i j
-	sed -n '1,/^\/\/ inStack(k)/p' bench/mc/treiber.lip | sed '$d'
-	printf 'function inStack(k: int): bool {\n  top == k'
-	local path="top"
-	for ((i = 1; i < n; i++)); do path="next[$path]"; printf ' || %s == k' "$path"; done
-	printf '\n}\n\nfunction accounted(k: int): bool { k >= alloc || (taken[k] == 1) != inStack(k) }\n\n'
-	printf 'function quiescentOK(): bool {\n  busy != 0 || (true'
-	for ((j = 1; j <= n; j++)); do printf ' && accounted(%d)' "$j"; done
-	printf ')\n}\n\n'
-	sed -n '/^layer 0 {/,/^}/p' bench/mc/treiber.lip
-	printf '\ninstance run {\n  thread worker(tid = 1..%d) calls push, pop max %d;\n  ints -1..%d;\n}\n' "$workers" "$calls" $((n + 1))
-}
+# shellcheck source=bench/models.sh
+source bench/models.sh
 
 # run LABEL FILE FLAGS...: one row.
 run() {

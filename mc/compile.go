@@ -32,6 +32,9 @@ type exec struct {
 	onFail func(x *exec, a *obl.Assert)
 	// run is the transition being computed, when running a model.
 	run *run
+	// loops holds, per private loop, the states each active entry of
+	// the loop has passed (proc.go, privateLoop).
+	loops map[*privateLoopID][]map[string]bool
 }
 
 // evalError is raised (as a panic) by compiled code that cannot go on:

@@ -193,8 +193,8 @@ func (d *decider) failed(x *exec, a *obl.Assert) {
 func (c *compiler) value(n int64, s obl.Sort) obl.Value {
 	switch s := s.(type) {
 	case *obl.MapSort:
-		mv := obl.MapVal{Default: c.value(c.maps.defaults[n], s.Val)}
-		for _, e := range c.maps.entries[n] {
+		mv := obl.MapVal{Default: c.value(c.maps.defaultOf(n), s.Val)}
+		for _, e := range c.maps.entriesOf(n) {
 			mv.Entries = append(mv.Entries, obl.MapEntry{Key: c.value(e.k, s.Key), Val: c.value(e.v, s.Val)})
 		}
 		return mv

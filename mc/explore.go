@@ -60,9 +60,17 @@ type Options struct {
 	Memory Memory
 	// NoPOR and NoSymmetry switch off the reductions.
 	NoPOR, NoSymmetry bool
+	// Jobs is the number of workers that expand states (parallel.go);
+	// below 2, one. The result is the same for every number. A
+	// refinement check runs on one worker.
+	Jobs int
 	// Progress, if set, is called about every ProgressEvery (default 2s).
 	Progress      func(Stats)
 	ProgressEvery time.Duration
+	// chunk and window, if set, replace parallelChunk and
+	// parallelWindow (parallel.go), for tests that make a small search
+	// take many windows.
+	chunk, window int
 	// clock replaces time.Now, for tests that must not depend on the
 	// wall clock.
 	clock func() time.Time
@@ -198,6 +206,11 @@ type explorer struct {
 	por0     *porInfo
 	futures  []fp
 	called   []bool // by method index: some transition called it
+
+	// cands, in a worker of a parallel search, receives the successors
+	// instead of the visited set (parallel.go).
+	cands        *candidates
+	lastProgress time.Time
 }
 
 func (e *explorer) setup() {
@@ -257,11 +270,11 @@ func (e *explorer) search() *Result {
 	if !e.initial() {
 		return e.finish(res)
 	}
-	levelEnd, lastProgress := e.vis.count(), e.now()
-	every := e.opts.ProgressEvery
-	if every == 0 {
-		every = 2 * time.Second
+	e.lastProgress = e.now()
+	if e.jobs() > 1 {
+		return e.searchParallel(res)
 	}
+	levelEnd := e.vis.count()
 	for i := 0; i < e.vis.count(); i++ {
 		if i == levelEnd {
 			e.stats.Depth++
@@ -271,15 +284,8 @@ func (e *explorer) search() *Result {
 			res.Status, res.Limit = Incomplete, why
 			return e.finish(res)
 		}
-		if i%limitEvery == 0 {
-			if lim := e.limit(); lim != "" {
-				res.Status, res.Limit = Incomplete, lim
-				return e.finish(res)
-			}
-			if e.opts.Progress != nil && e.now().Sub(lastProgress) >= every {
-				lastProgress = e.now()
-				e.opts.Progress(e.snapshot())
-			}
+		if e.checkLimits(i, res) {
+			return e.finish(res)
 		}
 		e.expand(i)
 		if e.failure != nil {
@@ -291,6 +297,28 @@ func (e *explorer) search() *Result {
 		}
 	}
 	return e.finish(res)
+}
+
+// checkLimits checks the time and memory limits and reports progress,
+// every limitEvery states, before state i is expanded; it reports
+// whether a limit stops the search (res says so).
+func (e *explorer) checkLimits(i int, res *Result) bool {
+	if i%limitEvery != 0 {
+		return false
+	}
+	if lim := e.limit(); lim != "" {
+		res.Status, res.Limit = Incomplete, lim
+		return true
+	}
+	every := e.opts.ProgressEvery
+	if every == 0 {
+		every = 2 * time.Second
+	}
+	if e.opts.Progress != nil && e.now().Sub(e.lastProgress) >= every {
+		e.lastProgress = e.now()
+		e.opts.Progress(e.snapshot())
+	}
+	return false
 }
 
 // now is the time of the search's clock.
@@ -324,7 +352,7 @@ func (e *explorer) finish(res *Result) *Result {
 	if res.Status == OK {
 		e.checkCalls(res)
 	}
-	if res.Status == OK && e.m.bufferFull {
+	if res.Status == OK && e.m.bufferFull.Load() {
 		// A write that waited for room in a full buffer is a behaviour
 		// of a machine with bounded buffers only: the runs with longer
 		// buffers were not explored, so the search is not complete.
@@ -466,6 +494,10 @@ func (e *explorer) gen(s *dstate, t int) {
 }
 
 func (e *explorer) insertAll(from int) {
+	if e.cands != nil {
+		e.collect()
+		return
+	}
 	start := 0
 	for _, end := range e.succEnds {
 		e.stats.Transitions++

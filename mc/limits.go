@@ -107,7 +107,11 @@ func (sp *specSide) memory() int64 {
 }
 
 // memory estimates the bytes the map table holds.
-func (t *mapTable) memory() int64 { return t.bytes }
+func (t *mapTable) memory() int64 {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.bytes
+}
 
 // formatBytes prints a size in the largest unit that divides it, or in
 // MiB or GiB with one decimal.

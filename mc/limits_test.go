@@ -121,7 +121,7 @@ func TestMemoryEstimateCountsSpecification(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Status != OK || res.Stats.Memory < 3*chunkSize {
+	if res.Status != OK || res.Stats.Memory < 3*firstChunk {
 		t.Errorf("status %d, memory %d, want at least three arena chunks", res.Status, res.Stats.Memory)
 	}
 }

@@ -1,6 +1,9 @@
 package mc
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"sync"
+)
 
 // A map value is stored in a state as one slot: the id of a hash-consed
 // map in a mapTable. A map is a default value plus the finitely many keys
@@ -12,16 +15,51 @@ import "encoding/binary"
 // kv is one entry of a map.
 type kv struct{ k, v int64 }
 
-// mapTable interns map values.
+// mapTable interns map values. The workers of a parallel search
+// (parallel.go) share it: interning and stores take the lock, while
+// reading a map (get, defaultOf, entriesOf) takes none. That is safe
+// because a map's record never changes once written, and lives in a
+// page that never moves (pages are allocated, never reallocated, in a
+// directory of fixed size); an id reaches a reader only after the
+// writer released the lock, or through the search's own
+// synchronization (the level barrier), so the record is visible.
 type mapTable struct {
-	defaults []int64
-	entries  [][]kv
-	index    map[string]int64
-	stores   map[storeKey]int64
-	buf      []byte
+	mu     sync.Mutex
+	n      int64 // ids in use
+	dir    [mapDirSize]*mapPage
+	index  map[string]int64
+	stores map[storeKey]int64
+	buf    []byte
 	// bytes estimates the bytes the table holds (memory()).
 	bytes int64
 }
+
+// A map's record: its default and its entries.
+type mapRec struct {
+	d  int64
+	es []kv
+}
+
+// mapPage holds the records of mapPageSize consecutive ids.
+type mapPage [mapPageSize]mapRec
+
+const (
+	mapPageBits = 12
+	mapPageSize = 1 << mapPageBits
+	mapDirSize  = 1 << 18 // 2^30 maps
+)
+
+// rec returns the record of map id m.
+func (t *mapTable) rec(m int64) *mapRec {
+	return &t.dir[m>>mapPageBits][m&(mapPageSize-1)]
+}
+
+// defaultOf returns the default value of map m.
+func (t *mapTable) defaultOf(m int64) int64 { return t.rec(m).d }
+
+// entriesOf returns the entries of map m, sorted by key (not to be
+// modified).
+func (t *mapTable) entriesOf(m int64) []kv { return t.rec(m).es }
 
 type storeKey struct{ m, k, v int64 }
 
@@ -35,6 +73,13 @@ func (t *mapTable) constant(d int64) int64 { return t.intern(d, nil) }
 // intern returns the id of the map with default d and entries es (sorted
 // by key, none equal to d). es is copied if it is new.
 func (t *mapTable) intern(d int64, es []kv) int64 {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.internLocked(d, es)
+}
+
+// internLocked is intern, with t.mu held.
+func (t *mapTable) internLocked(d int64, es []kv) int64 {
 	b := t.buf[:0]
 	b = binary.AppendVarint(b, d)
 	for _, e := range es {
@@ -45,19 +90,29 @@ func (t *mapTable) intern(d int64, es []kv) int64 {
 	if id, ok := t.index[string(b)]; ok {
 		return id
 	}
-	id := int64(len(t.defaults))
-	t.defaults = append(t.defaults, d)
-	t.entries = append(t.entries, append([]kv(nil), es...))
+	id := t.n
+	if id>>mapPageBits >= mapDirSize {
+		fail("more than %d distinct maps", int64(mapDirSize)<<mapPageBits)
+	}
+	page := t.dir[id>>mapPageBits]
+	if page == nil {
+		page = new(mapPage)
+		t.dir[id>>mapPageBits] = page
+		t.bytes += int64(len(page)) * 32
+	}
+	page[id&(mapPageSize-1)] = mapRec{d: d, es: append([]kv(nil), es...)}
+	t.n++
 	t.index[string(b)] = id
 	// The key and its entry in index, the default, the entries' slice
 	// header and the entries.
-	t.bytes += int64(len(b)) + goMapEntry + 8 + 24 + int64(len(es))*16
+	t.bytes += int64(len(b)) + goMapEntry + int64(len(es))*16
 	return id
 }
 
 // get returns m[k].
 func (t *mapTable) get(m, k int64) int64 {
-	es := t.entries[m]
+	r := t.rec(m)
+	es := r.es
 	lo, hi := 0, len(es)
 	for lo < hi {
 		mid := int(uint(lo+hi) >> 1)
@@ -70,18 +125,21 @@ func (t *mapTable) get(m, k int64) int64 {
 			return es[mid].v
 		}
 	}
-	return t.defaults[m]
+	return r.d
 }
 
 // set returns the id of m[k := v]; finite is the number of keys of a map
 // with finite keys (finiteKeys), 0 for int keys.
 func (t *mapTable) set(m, k, v int64, finite int) int64 {
+	t.mu.Lock()
+	defer t.mu.Unlock()
 	sk := storeKey{m, k, v}
 	if id, ok := t.stores[sk]; ok {
 		return id
 	}
-	d := t.defaults[m]
-	old := t.entries[m]
+	r := t.rec(m)
+	d := r.d
+	old := r.es
 	es := make([]kv, 0, len(old)+1)
 	done := false
 	for _, e := range old {
@@ -102,7 +160,7 @@ func (t *mapTable) set(m, k, v int64, finite int) int64 {
 	if finite > 0 {
 		d, es = normalizeFiniteMap(d, es, finite)
 	}
-	id := t.intern(d, es)
+	id := t.internLocked(d, es)
 	t.stores[sk] = id
 	t.bytes += 24 + goMapEntry // a storeKey and its entry
 	return id

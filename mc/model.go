@@ -3,6 +3,7 @@ package mc
 import (
 	"fmt"
 	"strings"
+	"sync/atomic"
 
 	"github.com/lipton-dev/lipton/lang"
 	"github.com/lipton-dev/lipton/layers"
@@ -44,7 +45,7 @@ type model struct {
 	isMap      []bool
 	finiteKeys []int
 	realSlots  []int
-	bufferFull bool
+	bufferFull atomic.Bool
 
 	b    *layers.Builder
 	genv *layers.Env

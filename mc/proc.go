@@ -310,9 +310,12 @@ func (m *model) privateLoop(cp *cproc, w *lang.WhileStmt, k code) code {
 		return ok
 	}
 	body := m.privStmts(cp, w.Body.Stmts, loopBack, k) // a break continues after the loop
-	type seenSet = map[string]bool
-	var seen []seenSet // one per active entry of the loop
+	// The states the loop has passed, one set per active entry of the
+	// loop, live in the exec (x.loops[loop]), not in this closure: the
+	// workers of a parallel search run the same compiled code at once.
+	loop := new(privateLoopID)
 	head = func(x *exec) {
+		seen := x.loops[loop]
 		s := seen[len(seen)-1]
 		key := regsKey(x.r)
 		if s[key] {
@@ -333,11 +336,17 @@ func (m *model) privateLoop(cp *cproc, w *lang.WhileStmt, k code) code {
 		}
 	}
 	return func(x *exec) {
-		seen = append(seen, seenSet{})
+		if x.loops == nil {
+			x.loops = map[*privateLoopID][]map[string]bool{}
+		}
+		x.loops[loop] = append(x.loops[loop], map[string]bool{})
 		head(x)
-		seen = seen[:len(seen)-1]
+		x.loops[loop] = x.loops[loop][:len(x.loops[loop])-1]
 	}
 }
+
+// privateLoopID identifies one compiled private loop.
+type privateLoopID struct{ _ byte }
 
 func regsKey(r []int64) string {
 	b := make([]byte, 0, 8*len(r))

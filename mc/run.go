@@ -100,6 +100,10 @@ type run struct {
 	flushing   *bufEntry
 	memScratch []int64
 	bufScratch []bufEntry
+	// regs, if set, are the register files of this run, per procedure;
+	// else the run uses the procedures' own (p.regs). The workers of a
+	// parallel search each have their own.
+	regs [][]int64
 }
 
 // traceEntry is a node a traced run passed, with the access to a global
@@ -120,6 +124,9 @@ func newRun(m *model, s sink) *run {
 // frame values, zeroed temporaries.
 func (ru *run) loadRegs(p *cproc, g []int64, vals []int64) []int64 {
 	r := p.regs
+	if ru.regs != nil {
+		r = ru.regs[p.idx]
+	}
 	copy(r, g)
 	n := copy(r[len(g):], vals)
 	clear(r[len(g)+n:])

@@ -3,7 +3,7 @@ package mc
 import (
 	"encoding/binary"
 	"fmt"
-	"hash/maphash"
+	"sync/atomic"
 )
 
 // State encoding. A state is a byte string: every global slot as a
@@ -106,100 +106,255 @@ func (m *model) decode(b []byte, s *dstate, buf *[]int64) {
 // ---- The visited set ----
 
 // visited is a set of states (byte strings) numbered in insertion order.
-// The strings live in an arena of 16 MB chunks; an open-addressing table
-// of 64-bit entries (32 bits of hash, 32 bits of state number) finds
-// them, and one 64-bit reference per state (chunk, offset, length)
-// locates its bytes. About 20 bytes per state beyond the state itself.
+// The strings live in arenas of chunks of up to 16 MB; order holds, per state
+// number, a 64-bit reference (chunk, offset, length) that locates its
+// bytes. The set is split into visitedShards shards by the state's hash;
+// each shard has an open-addressing table of 64-bit entries (32 bits of
+// hash, 32 bits of the state's index in the shard) and the number of each
+// of its states. About 24 bytes per state beyond the state itself.
+//
+// Shards let the workers of a parallel search insert at once without
+// locks (parallel.go): in a first pass, each worker adds states to the
+// shards it owns only, into an arena of its own, as pending (unnumbered)
+// states; then one goroutine numbers the new states in the order of the
+// sequential search (number). A chunk is written only by the arena that
+// owns it, and chunks never move (their directory has a fixed size).
 type visited struct {
-	seed   maphash.Seed
-	chunks [][]byte
-	refs   []uint64 // per state: chunk << 48 | offset << 24 | length
-	table  []uint64 // hash32 << 32 | (state number + 1); 0 is empty
-	mask   uint64
-	bytes  int64 // arena bytes used
+	shards [visitedShards]shard
+	chunks *[maxChunks][]byte
+	nchunk atomic.Int32 // chunks allocated
+	// chunkBytes is the bytes of the chunks allocated.
+	chunkBytes atomic.Int64
+	arenas     []int    // per arena (worker): its current chunk, or -1
+	order      []uint64 // per state: chunk << 48 | offset << 24 | length
 }
 
-const chunkSize = 1 << 24
+// shard is one part of the visited set.
+type shard struct {
+	nums    []uint32 // per state of the shard, by index: its number
+	pending []uint64 // the references of states added but not numbered yet
+	table   []uint64 // hash32 << 32 | (index in the shard + 1); 0 is empty
+	mask    uint64
+}
+
+const (
+	chunkSize     = 1 << 24
+	firstChunk    = 1 << 16
+	maxChunks     = 1 << 14 // over 256 GiB of states
+	visitedShards = 64
+	shardTable    = 1 << 10 // a shard's initial table size
+)
 
 func newVisited() *visited {
-	v := &visited{seed: maphash.MakeSeed()}
-	v.table = make([]uint64, 1<<16)
-	v.mask = uint64(len(v.table) - 1)
+	v := &visited{chunks: new([maxChunks][]byte), arenas: []int{-1}}
+	for i := range v.shards {
+		v.shards[i].table = make([]uint64, shardTable)
+		v.shards[i].mask = shardTable - 1
+	}
 	return v
 }
 
+// setArenas gives the set n arenas, one per worker that adds states.
+func (v *visited) setArenas(n int) {
+	for len(v.arenas) < n {
+		v.arenas = append(v.arenas, -1)
+	}
+}
+
 // count returns the number of states.
-func (v *visited) count() int { return len(v.refs) }
+func (v *visited) count() int { return len(v.order) }
 
 // get returns state i.
-func (v *visited) get(i int) []byte {
-	ref := v.refs[i]
+func (v *visited) get(i int) []byte { return v.bytesOf(v.order[i]) }
+
+// bytesOf returns the state that ref locates.
+func (v *visited) bytesOf(ref uint64) []byte {
 	pos, n := int(ref>>24)&(chunkSize-1), int(ref)&(chunkSize-1)
 	return v.chunks[ref>>48][pos : pos+n]
 }
 
+// hash returns the hash of state b that the set uses: its low bits
+// choose the shard, its high 32 bits go into the shard's table. It is
+// the same on every run (no random seed), so that how full each shard
+// is, and with it the memory estimate, depends on the states only, and
+// a memory limit stops the search at the same state every time.
+func (v *visited) hash(b []byte) uint64 {
+	const m = 0x9e3779b97f4a7c15
+	h := uint64(len(b)) * m
+	for len(b) >= 8 {
+		h = (h ^ binary.LittleEndian.Uint64(b)) * m
+		h ^= h >> 29
+		b = b[8:]
+	}
+	var tail uint64
+	for i, c := range b {
+		tail |= uint64(c) << (8 * i)
+	}
+	h = (h ^ tail) * m
+	// the finalizer of MurmurHash3: every bit of h affects every bit
+	h ^= h >> 33
+	h *= 0xff51afd7ed558ccd
+	h ^= h >> 33
+	h *= 0xc4ceb9fe1a85ec53
+	h ^= h >> 33
+	return h
+}
+
+// shardIndex returns the shard of a state with hash h.
+func shardIndex(h uint64) int { return int(h & (visitedShards - 1)) }
+
 // insert adds b (copying it) unless present; it returns the state's
 // number and whether it is new.
 func (v *visited) insert(b []byte) (int, bool) {
-	h := uint32(maphash.Bytes(v.seed, b) >> 32)
-	i := uint64(h) & v.mask
-	for {
-		e := v.table[i]
-		if e == 0 {
-			break
-		}
-		if uint32(e>>32) == h {
-			if n := int(uint32(e)) - 1; string(v.get(n)) == string(b) {
-				return n, false
-			}
-		}
-		i = (i + 1) & v.mask
+	h := v.hash(b)
+	sh := &v.shards[shardIndex(h)]
+	at, slot, ok := sh.probe(v, b, h)
+	if ok {
+		return int(sh.nums[at]), false
 	}
-	n := len(v.refs)
+	sh.enter(slot, h)
+	n := len(v.order)
 	if n >= 1<<32-2 {
 		panic("mc: more than 2^32 states")
 	}
-	v.refs = append(v.refs, v.store(b))
-	v.table[i] = uint64(h)<<32 | uint64(n+1)
-	if uint64(len(v.refs))*10 > uint64(len(v.table))*7 {
-		v.grow()
-	}
+	v.order = append(v.order, v.store(b, 0))
+	sh.nums = append(sh.nums, uint32(n))
 	return n, true
 }
 
-// store copies b into the arena and returns its reference.
-func (v *visited) store(b []byte) uint64 {
+// find reports whether the set holds state b, whose hash is h. It only
+// reads the set: the workers of a parallel search call it at once,
+// while no one adds states (parallel.go).
+func (v *visited) find(b []byte, h uint64) bool {
+	_, _, ok := v.shards[shardIndex(h)].probe(v, b, h)
+	return ok
+}
+
+// addPending adds b with hash h to its shard as a pending state unless
+// the shard holds it (numbered or pending), storing it in the given
+// arena; it reports whether b is new. Calls for different shards and
+// arenas may run at once; number then numbers the pending states.
+func (v *visited) addPending(b []byte, h uint64, arena int) bool {
+	sh := &v.shards[shardIndex(h)]
+	_, slot, ok := sh.probe(v, b, h)
+	if ok {
+		return false
+	}
+	sh.enter(slot, h)
+	sh.pending = append(sh.pending, v.store(b, arena))
+	return true
+}
+
+// number gives the next pending state of shard i the next state
+// number, and returns it.
+func (v *visited) number(i int) int {
+	sh := &v.shards[i]
+	n := len(v.order)
+	if n >= 1<<32-2 {
+		panic("mc: more than 2^32 states")
+	}
+	v.order = append(v.order, sh.pending[0])
+	sh.pending = sh.pending[1:]
+	sh.nums = append(sh.nums, uint32(n))
+	return n
+}
+
+// dropPending forgets the storage of the pending states, once every one
+// is numbered.
+func (v *visited) dropPending() {
+	for i := range v.shards {
+		if len(v.shards[i].pending) != 0 {
+			panic("mc: a pending state left unnumbered")
+		}
+		v.shards[i].pending = nil
+	}
+}
+
+// probe looks for state b with hash h in the shard: its index if
+// present, else the empty table slot where it goes.
+func (sh *shard) probe(v *visited, b []byte, h uint64) (at int, slot uint64, ok bool) {
+	h32 := uint32(h >> 32)
+	i := uint64(h32) & sh.mask
+	for {
+		e := sh.table[i]
+		if e == 0 {
+			return 0, i, false
+		}
+		if uint32(e>>32) == h32 {
+			at := int(uint32(e)) - 1
+			var ref uint64
+			if at < len(sh.nums) {
+				ref = v.order[sh.nums[at]]
+			} else {
+				ref = sh.pending[at-len(sh.nums)]
+			}
+			if string(v.bytesOf(ref)) == string(b) {
+				return at, i, true
+			}
+		}
+		i = (i + 1) & sh.mask
+	}
+}
+
+// enter fills table slot slot with the next index of the shard.
+func (sh *shard) enter(slot, h uint64) {
+	at := len(sh.nums) + len(sh.pending)
+	sh.table[slot] = uint64(uint32(h>>32))<<32 | uint64(at+1)
+	if uint64(at+1)*10 > uint64(len(sh.table))*7 {
+		sh.grow()
+	}
+}
+
+// store copies b into an arena and returns its reference.
+func (v *visited) store(b []byte, arena int) uint64 {
 	if len(b) >= chunkSize {
 		panic(fmt.Sprintf("mc: a state of %d bytes", len(b)))
 	}
-	if len(v.chunks) == 0 || len(v.chunks[len(v.chunks)-1])+len(b) > chunkSize {
-		v.chunks = append(v.chunks, make([]byte, 0, chunkSize))
+	ci := v.arenas[arena]
+	if ci < 0 || len(v.chunks[ci])+len(b) > cap(v.chunks[ci]) {
+		// An arena's chunks grow from firstChunk to chunkSize, so that a
+		// small search, or a worker's arena, holds little.
+		size := firstChunk
+		if ci >= 0 {
+			size = min(2*cap(v.chunks[ci]), chunkSize)
+		}
+		size = max(size, len(b))
+		ci = int(v.nchunk.Add(1)) - 1
+		if ci >= maxChunks {
+			panic("mc: the visited set is full")
+		}
+		v.chunks[ci] = make([]byte, 0, size)
+		v.chunkBytes.Add(int64(size))
+		v.arenas[arena] = ci
 	}
-	ci := len(v.chunks) - 1
 	c := v.chunks[ci]
 	pos := len(c)
 	v.chunks[ci] = append(c, b...)
-	v.bytes += int64(len(b))
 	return uint64(ci)<<48 | uint64(pos)<<24 | uint64(len(b))
 }
 
-func (v *visited) grow() {
-	old := v.table
-	v.table = make([]uint64, 2*len(old))
-	v.mask = uint64(len(v.table) - 1)
+func (sh *shard) grow() {
+	old := sh.table
+	sh.table = make([]uint64, 2*len(old))
+	sh.mask = uint64(len(sh.table) - 1)
 	for _, e := range old {
 		if e == 0 {
 			continue
 		}
-		i := (e >> 32) & v.mask
-		for v.table[i] != 0 {
-			i = (i + 1) & v.mask
+		i := (e >> 32) & sh.mask
+		for sh.table[i] != 0 {
+			i = (i + 1) & sh.mask
 		}
-		v.table[i] = e
+		sh.table[i] = e
 	}
 }
 
 // memory estimates the bytes the set holds.
 func (v *visited) memory() int64 {
-	return int64(len(v.chunks))*chunkSize + int64(cap(v.refs))*8 + int64(len(v.table))*8
+	n := v.chunkBytes.Load() + int64(cap(v.order))*8
+	for i := range v.shards {
+		sh := &v.shards[i]
+		n += int64(cap(sh.nums))*4 + int64(cap(sh.pending))*8 + int64(len(sh.table))*8
+	}
+	return n
 }

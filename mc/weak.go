@@ -295,7 +295,7 @@ func (m *model) bufferWrite(cp *cproc, node *layers.Node, a *access, k code) cod
 			e.val = m.maps.get(x.r[slot], e.key)
 		}
 		if ru.bufferLen() >= maxBuffer {
-			m.bufferFull = true
+			m.bufferFull.Store(true)
 			return // it waits until a flush makes room
 		}
 		ru.pending = append(ru.pending, e)

@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"runtime/pprof"
 	"sort"
@@ -20,6 +21,10 @@ import (
 	"github.com/lipton-dev/lipton/mc"
 )
 
+// maxExploreJobs bounds --jobs: each worker has its own scratch space
+// and register files, and more workers than cores gain nothing.
+const maxExploreJobs = 256
+
 // exploreOptions are the flags of lipton explore.
 type exploreOptions struct {
 	instance        string
@@ -30,6 +35,7 @@ type exploreOptions struct {
 	maxMemory       memoryFlag
 	timeout         time.Duration
 	noPOR, noSym    bool
+	jobs            int // workers of the search
 	quiet           bool
 	progress        time.Duration // the interval of progress lines
 	atomicity       atomicityFlag
@@ -214,6 +220,7 @@ func exploreFlags(o *exploreOptions) *flag.FlagSet {
 	fs.DurationVar(&o.timeout, "timeout", 0, "stop after this long, such as 30s or 10m (0: no limit); stopping is never success")
 	fs.BoolVar(&o.noPOR, "no-por", false, "switch off partial-order reduction")
 	fs.BoolVar(&o.noSym, "no-symmetry", false, "switch off symmetry reduction")
+	fs.IntVar(&o.jobs, "jobs", runtime.NumCPU(), fmt.Sprintf("expand states with `N` workers in parallel; the output is the same for every N (default: one per CPU, here %d; a refinement check uses one)", runtime.NumCPU()))
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress lines on stderr")
 	fs.DurationVar(&o.progress, "progress", 2*time.Second, "print a progress line on stderr every `DURATION`")
 	addInputFlags(fs, &o.maxInput)
@@ -230,7 +237,7 @@ var exploreCmd = &command{
 		{"What to explore", []string{"instance", "layer"}},
 		{"Mode", []string{"linearizability", "quasi", "clients", "refines", "atomicity", "memory"}},
 		{"Limits", []string{"max-states", "max-memory", "timeout"}},
-		{"Search", []string{"no-por", "no-symmetry"}},
+		{"Search", []string{"no-por", "no-symmetry", "jobs"}},
 		{"Output", []string{"quiet", "progress"}},
 		{"Input", []string{"max-input"}},
 	},
@@ -331,6 +338,10 @@ func (o *exploreOptions) invalid(files []string) string {
 		return "--quasi relaxes a linearizability check: give --linearizability too"
 	case o.atomicity.set && o.atomicity.a == mc.AtomicityYield && o.memory.m != mc.MemorySC:
 		return fmt.Sprintf("--memory %s runs layer 0 at access atomicity (a store buffer holds single accesses): it excludes --atomicity yield", o.memory.m)
+	case o.jobs < 1:
+		return fmt.Sprintf("--jobs %d: want at least 1 worker", o.jobs)
+	case o.jobs > maxExploreJobs:
+		return fmt.Sprintf("--jobs %d: want at most %d workers", o.jobs, maxExploreJobs)
 	case o.progress <= 0:
 		return fmt.Sprintf("--progress %s: want an interval such as 2s (--quiet prints no progress lines)", o.progress)
 	case len(files) == 0:
@@ -365,7 +376,7 @@ func parseInterleaved(fs *flag.FlagSet, args []string, stdout, stderr io.Writer)
 // mcOptions checks the flags against the file and converts them.
 func (o *exploreOptions) mcOptions(info *lang.Info) (mc.Options, error) {
 	opts := mc.Options{Instance: o.instance, Layer: o.layer, MaxStates: o.maxStates, MaxMemory: int64(o.maxMemory),
-		Timeout: o.timeout, NoPOR: o.noPOR, NoSymmetry: o.noSym, Atomicity: o.atomicity.a, Memory: o.memory.m, Quasi: o.quasi}
+		Timeout: o.timeout, NoPOR: o.noPOR, NoSymmetry: o.noSym, Jobs: o.jobs, Atomicity: o.atomicity.a, Memory: o.memory.m, Quasi: o.quasi}
 	if len(info.Instances) == 0 {
 		return opts, errNoInstance
 	}

@@ -139,6 +139,11 @@ var exploreCases = []exploreCase{
 		nil, "--timeout -3s: want a duration such as 30s or 10m, or 0 for no limit"},
 	{"no progress interval", []string{"explore", counterLin, "--progress", "0s"}, exitBadInput,
 		nil, "--progress 0s: want an interval such as 2s"},
+	{"no workers", []string{"explore", counterLin, "--jobs", "0"}, exitBadInput,
+		nil, "lipton explore: --jobs 0: want at least 1 worker\nusage: lipton explore"},
+	{"too many workers", []string{"explore", counterLin, "--jobs", "100000"}, exitBadInput,
+		nil, "lipton explore: --jobs 100000: want at most 256 workers\nusage: lipton explore"},
+	{"one worker", []string{"explore", counterLin, "--instance", "two", "--jobs", "1"}, exitOK, []string{"no violation"}, ""},
 	{"an unknown flag", []string{"explore", counterLin, "--max-state", "5"}, exitBadInput,
 		nil, "lipton explore: flag provided but not defined: --max-state\nusage: lipton explore"},
 	{"a memory limit of zero", []string{"explore", counterLin, "--max-memory", "0"}, exitBadInput,
@@ -244,7 +249,7 @@ func TestExploreHelp(t *testing.T) {
 	}
 	code, stdout, _ = runCLI("help", "explore")
 	for _, want := range []string{"--instance NAME", "--layer L", "--linearizability", "--refines", "--atomicity yield|access",
-		"--max-states N", "--max-memory SIZE", "--timeout DURATION", "--no-por", "--no-symmetry", "--quiet", "--progress DURATION",
+		"--max-states N", "--max-memory SIZE", "--timeout DURATION", "--no-por", "--no-symmetry", "--jobs N", "--quiet", "--progress DURATION",
 		"--max-input SIZE", "What to explore:", "Mode:", "Limits:", "Search:", "Output:", "Input:",
 		"130 interrupted (SIGINT, Ctrl-C) and 143 terminated (SIGTERM)", "(default: half the"} {
 		if code != exitOK || !strings.Contains(stdout, want) {
@@ -402,6 +407,41 @@ func TestExploreDocWeakOutputs(t *testing.T) {
 		want := readmeVolatile.ReplaceAllString(b[2], "X")
 		if got != want {
 			t.Errorf("docs/explore.md: the output of %q is now\n%s\nthe doc says\n%s", b[1], strings.ReplaceAll(stdout, "../../", ""), b[2])
+		}
+	}
+}
+
+// timingRE matches the part of explore's last line that depends on the
+// run: the time, the rate, the memory.
+var timingRE = regexp.MustCompile(`(depth [0-9]+), [^\n]*states/s, [^\n]*`)
+
+// TestExploreJobsSameOutput: explore prints the same verdict, counts
+// and counterexample for every --jobs (but the time, rate and memory),
+// for a violation, a search that passes and one stopped at the state
+// limit.
+func TestExploreJobsSameOutput(t *testing.T) {
+	runs := [][]string{
+		{"../../mc/testdata/counter.lip", "--instance", "two"},
+		{"../../proofs/old/broken/incr-exactly-one.lip"},
+		{"../../bench/mc/treiber.lip", "--instance", "medium"},
+		{"../../bench/mc/chaselev.lip", "--instance", "small", "--max-states", "3000"},
+	}
+	for _, args := range runs {
+		var first string
+		for _, jobs := range []string{"1", "2", "4"} {
+			code, stdout, stderr := runCLI(append([]string{"explore", "--quiet", "--jobs", jobs}, args...)...)
+			if code != exitOK && code != exitFailed {
+				t.Fatalf("%v --jobs %s: exit code %d\n%s", args, jobs, code, stderr)
+			}
+			out := timingRE.ReplaceAllString(stdout, "$1, ...")
+			if !strings.Contains(out, "depth") {
+				t.Fatalf("%v: no statistics line:\n%s", args, stdout)
+			}
+			if jobs == "1" {
+				first = out
+			} else if out != first {
+				t.Errorf("%v: --jobs %s prints\n%s\n--jobs 1 prints\n%s", args, jobs, out, first)
+			}
 		}
 	}
 }
