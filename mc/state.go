@@ -126,6 +126,7 @@ type visited struct {
 	// chunkBytes is the bytes of the chunks allocated.
 	chunkBytes atomic.Int64
 	arenas     []int    // per arena (worker): its current chunk, or -1
+	fill       []int    // per arena: the bytes used of its current chunk
 	order      []uint64 // per state: chunk << 48 | offset << 24 | length
 }
 
@@ -146,7 +147,7 @@ const (
 )
 
 func newVisited() *visited {
-	v := &visited{chunks: new([maxChunks][]byte), arenas: []int{-1}}
+	v := &visited{chunks: new([maxChunks][]byte), arenas: []int{-1}, fill: []int{0}}
 	for i := range v.shards {
 		v.shards[i].table = make([]uint64, shardTable)
 		v.shards[i].mask = shardTable - 1
@@ -158,6 +159,7 @@ func newVisited() *visited {
 func (v *visited) setArenas(n int) {
 	for len(v.arenas) < n {
 		v.arenas = append(v.arenas, -1)
+		v.fill = append(v.fill, 0)
 	}
 }
 
@@ -311,25 +313,28 @@ func (v *visited) store(b []byte, arena int) uint64 {
 		panic(fmt.Sprintf("mc: a state of %d bytes", len(b)))
 	}
 	ci := v.arenas[arena]
-	if ci < 0 || len(v.chunks[ci])+len(b) > cap(v.chunks[ci]) {
+	if ci < 0 || v.fill[arena]+len(b) > len(v.chunks[ci]) {
 		// An arena's chunks grow from firstChunk to chunkSize, so that a
 		// small search, or a worker's arena, holds little.
 		size := firstChunk
 		if ci >= 0 {
-			size = min(2*cap(v.chunks[ci]), chunkSize)
+			size = min(2*len(v.chunks[ci]), chunkSize)
 		}
 		size = max(size, len(b))
 		ci = int(v.nchunk.Add(1)) - 1
 		if ci >= maxChunks {
 			panic("mc: the visited set is full")
 		}
-		v.chunks[ci] = make([]byte, 0, size)
+		v.chunks[ci] = make([]byte, size)
 		v.chunkBytes.Add(int64(size))
-		v.arenas[arena] = ci
+		v.arenas[arena], v.fill[arena] = ci, 0
 	}
-	c := v.chunks[ci]
-	pos := len(c)
-	v.chunks[ci] = append(c, b...)
+	// The chunk's slice is written once, when it is made, and then only
+	// its bytes past the arena's fill: other workers read the states
+	// already there (bytesOf) while this one adds more.
+	pos := v.fill[arena]
+	copy(v.chunks[ci][pos:], b)
+	v.fill[arena] = pos + len(b)
 	return uint64(ci)<<48 | uint64(pos)<<24 | uint64(len(b))
 }
 
