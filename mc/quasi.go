@@ -621,12 +621,7 @@ func (sp *specSide) quasiTitle() string {
 // first, and its call to take a slot before the promise's).
 func (sp *specSide) canCall(base uint32, tail []qEntry, q int) bool {
 	qm := sp.quasi.methods[q]
-	best := -1
-	for i, e := range tail {
-		if e.q == q && e.kind == qPromise && (best < 0 || e.age > tail[best].age) {
-			best = i
-		}
-	}
+	best := oldestPromise(tail, q)
 	if best < 0 {
 		return true
 	}
@@ -645,15 +640,22 @@ func (sp *specSide) canCall(base uint32, tail []qEntry, q int) bool {
 	return false
 }
 
-// consumeOldest removes the oldest promise of quasi method q from tail:
-// the call that takes the next slot matches it.
-func consumeOldest(tail []qEntry, q int) []qEntry {
+// oldestPromise returns the index in tail of the oldest promise of quasi
+// method q, or -1.
+func oldestPromise(tail []qEntry, q int) int {
 	best := -1
 	for i, e := range tail {
 		if e.q == q && e.kind == qPromise && (best < 0 || e.age > tail[best].age) {
 			best = i
 		}
 	}
+	return best
+}
+
+// consumeOldest removes the oldest promise of quasi method q from tail:
+// the call that takes the next slot matches it.
+func consumeOldest(tail []qEntry, q int) []qEntry {
+	best := oldestPromise(tail, q)
 	if best < 0 {
 		return tail
 	}
