@@ -401,21 +401,7 @@ func (sp *specSide) qSlot(base uint32, s *dstate, tail []qEntry, t, q int) []uin
 		}
 	}
 	for _, d := range disps {
-		for i, e := range d {
-			switch {
-			case e.q != q:
-			case e.kind == qDebt && e.t != t:
-				for _, b := range sp.runHidden(base, e.t) {
-					push(b, without(d, i))
-				}
-			case e.kind == qAnonDebt:
-				for _, r := range sp.anonExec(base, q, e.args) {
-					if equal(r.outs, e.outs) {
-						push(r.base, without(d, i))
-					}
-				}
-			}
-		}
+		sp.runDebts(base, d, q, t, push)
 		for _, a := range qm.guesses {
 			for _, r := range sp.anonExec(base, q, a) {
 				push(r.base, append(append([]qEntry(nil), d...), qEntry{q: q, kind: qPromise, t: -1, args: a, outs: r.outs}))
@@ -555,6 +541,27 @@ func firstDebtor(tail []qEntry) int {
 	return q
 }
 
+// runDebts pushes, for each debt of quasi method q in d but thread
+// skip's, the states after π' runs it in the slot, with the debt
+// removed from d.
+func (sp *specSide) runDebts(base uint32, d []qEntry, q, skip int, push func(uint32, []qEntry)) {
+	for i, e := range d {
+		switch {
+		case e.q != q:
+		case e.kind == qDebt && e.t != skip:
+			for _, b := range sp.runHidden(base, e.t) {
+				push(b, without(d, i))
+			}
+		case e.kind == qAnonDebt:
+			for _, r := range sp.anonExec(base, q, e.args) {
+				if equal(r.outs, e.outs) {
+					push(r.base, without(d, i))
+				}
+			}
+		}
+	}
+}
+
 // laterSlot returns the quasi states after a later call of quasi method
 // q takes the slot of the oldest promise, π' running a debt or a new
 // promise in it.
@@ -570,21 +577,7 @@ func (sp *specSide) laterSlot(base uint32, tail []qEntry, q int) []uint32 {
 			out = append(out, qs.intern(b, tl))
 		}
 	}
-	for i, e := range d {
-		switch {
-		case e.q != q:
-		case e.kind == qDebt:
-			for _, b := range sp.runHidden(base, e.t) {
-				push(b, without(d, i))
-			}
-		case e.kind == qAnonDebt:
-			for _, r := range sp.anonExec(base, q, e.args) {
-				if equal(r.outs, e.outs) {
-					push(r.base, without(d, i))
-				}
-			}
-		}
-	}
+	sp.runDebts(base, d, q, -1, push)
 	for _, a := range qs.methods[q].guesses {
 		for _, r := range sp.anonExec(base, q, a) {
 			push(r.base, append(append([]qEntry(nil), d...), qEntry{q: q, kind: qPromise, t: -1, args: a, outs: r.outs}))
