@@ -61,7 +61,15 @@ func (f Findings) InLayer(n int) Findings {
 // owners, say: tid.1 == ptTid, tid.2 == ptTid, tid.1 != tid.2). The
 // obligation holds vacuously, as the solver would find.
 func ImpossiblePair(ob *obl.Obligation) (reason string, ok bool) {
-	conflict, eqs, ok := obl.AssumedContradiction(ob.Body)
+	return ImpossibleOpening(ob.Body)
+}
+
+// ImpossibleOpening is ImpossiblePair for the body of an obligation, or
+// its opening alone: a check can decide the pair before it builds the
+// code that follows the facts (the decision only grows with the body:
+// facts added after the opening never remove a contradiction).
+func ImpossibleOpening(body obl.Cmd) (reason string, ok bool) {
+	conflict, eqs, ok := obl.AssumedContradiction(body)
 	if !ok {
 		return "", false
 	}

@@ -3,6 +3,7 @@ package og
 import (
 	"fmt"
 
+	"github.com/lipton-dev/lipton/lang"
 	"github.com/lipton-dev/lipton/layers"
 	"github.com/lipton-dev/lipton/obl"
 )
@@ -46,6 +47,10 @@ func nonInterference(l *layers.Layer) ([]*obl.Obligation, []layers.Skip) {
 	var obs []*obl.Obligation
 	var skipped []layers.Skip
 	fs := interferers(l)
+	writes := make([]map[*lang.Object]bool, len(fs))
+	for i, f := range fs {
+		writes[i] = globalsWritten(l, f)
+	}
 	for _, p := range l.Procs {
 		targets := p.Yields
 		if p.Idle != nil {
@@ -55,19 +60,22 @@ func nonInterference(l *layers.Layer) ([]*obl.Obligation, []layers.Skip) {
 			if y.Kind == layers.YieldCall {
 				continue // the callee's entry and exit annotations cover it
 			}
-			for _, f := range fs {
-				ob, why := nonInterferenceCheck(y, f)
-				if ob == nil {
-					skipped = append(skipped, layers.Skip{Check: NonInterference, Layer: l.Num,
-						Reason: fmt.Sprintf("%s vs %s: %s", y.Describe(), f.name(), why)})
-					continue
+			reads := globalsRead(y)
+			for i, f := range fs {
+				why := reads.skip(writes[i])
+				var ob *obl.Obligation
+				if why == "" {
+					ob, why = nonInterferenceCheck(y, f)
 				}
-				if why, ok := layers.ImpossiblePair(ob); ok {
-					skipped = append(skipped, layers.Skip{Check: NonInterference, Layer: l.Num,
-						Reason: fmt.Sprintf("%s vs %s: %s", y.Describe(), f.name(), why)})
-					continue
+				if ob != nil {
+					impossible := false
+					if why, impossible = layers.ImpossiblePair(ob); !impossible {
+						obs = append(obs, ob)
+						continue
+					}
 				}
-				obs = append(obs, ob)
+				skipped = append(skipped, layers.Skip{Check: NonInterference, Layer: l.Num,
+					Reason: fmt.Sprintf("%s vs %s: %s", y.Describe(), f.name(), why)})
 			}
 		}
 	}
@@ -96,6 +104,13 @@ const (
 // Without the skip, each copy of a procedure's fragments would be paired
 // with every yield point of every other only to prove the invariants
 // again.
+//
+// The two skips are decided by the caller from the globals y's
+// annotation reads and f may write (annotationReads.skip), before f's
+// code is built: most pairs are skipped, and building the code of each
+// was most of the generation's time. For the same reason a pair that no
+// two threads can form (layers.ImpossibleOpening) is decided here from
+// the obligation's opening facts, and nil is returned with the reason.
 func nonInterferenceCheck(y *layers.YieldPoint, f interferer) (*obl.Obligation, string) {
 	l := y.Proc.Layer
 	b := layers.NewBuilder(l.Program)
@@ -103,40 +118,13 @@ func nonInterferenceCheck(y *layers.YieldPoint, f interferer) (*obl.Obligation, 
 	title1 := fmt.Sprintf("thread 1 (%s, at line %d)", y.Proc.Name(), y.Pos.Line)
 	env1 := b.Frame(env, &y.Proc.Decl.Signature, ".1", title1)
 	target := b.AnnotationAt(y, env1)
-	var code obl.Cmd
-	var pre obl.Expr
-	var distinct obl.Cmd
-	if f.action != nil {
-		env2 := b.Frame(env, &f.action.Decl.Signature, ".2", "thread 2 ("+f.action.Name()+")")
-		pre = obl.And(b.Conj(f.action.Decl.Requires, env2), b.Conj(l.Invariants, env2))
-		distinct = layers.Distinct(&y.Proc.Decl.Signature, env1, &f.action.Decl.Signature, env2)
-		msg := func(what string) string {
-			return fmt.Sprintf("%s may be invalidated by another thread running %s", what, f.name())
-		}
-		code = obl.Sequence(b.Stmts(f.action.Decl.Body.Stmts, env2, layers.Assume),
-			b.CheckAnnotation(NonInterference, y, env1, msg, y.Pos, f.action.Decl.P))
-	} else {
-		env2 := b.Frame(env, &f.proc.Decl.Signature, ".2", "thread 2 ("+f.proc.Name()+")")
-		pre = obl.And(b.AnnotationAfter(f.start, env2), b.ParamFacts(f.proc, env2))
-		distinct = layers.Distinct(&y.Proc.Decl.Signature, env1, &f.proc.Decl.Signature, env2)
-		g := &layers.Fragments{B: b, Env: env2, Proc: f.proc, Mode: layers.Assume}
-		g.End = func(q *layers.YieldPoint) obl.Cmd {
-			msg := func(what string) string {
-				return fmt.Sprintf("%s may be invalidated by another thread running %s to line %d",
-					what, f.name(), q.Pos.Line)
-			}
-			return b.CheckAnnotation(NonInterference, y, env1, msg, y.Pos, f.start.Pos, q.Pos)
-		}
-		code = g.From(f.start)
-	}
-	if !touches(code, target) {
-		return nil, disjointFootprints
-	}
-	if !touches(code, b.OwnAnnotationAt(y, env1)) {
-		return nil, invariantsOnly
-	}
+	pre, distinct, code := interfererRun(b, env, env1, y, f)
 	facts := b.ParamFacts(y.Proc, env1)
-	body := obl.Sequence(&obl.Assume{E: target}, &obl.Assume{E: facts}, &obl.Assume{E: pre}, distinct, code)
+	opening := obl.Sequence(&obl.Assume{E: target}, &obl.Assume{E: facts}, &obl.Assume{E: pre}, distinct)
+	if why, ok := layers.ImpossibleOpening(opening); ok {
+		return nil, why // decided before f's code is built, which is most of the cost
+	}
+	body := obl.Sequence(opening, code())
 	kind := "ni"
 	switch {
 	case y.Kind == layers.YieldIdle:
@@ -147,6 +135,37 @@ func nonInterferenceCheck(y *layers.YieldPoint, f interferer) (*obl.Obligation, 
 	return b.Obligation(obName(l, kind, y.Proc.Name(), y.Pos.Line, f.key()), NonInterference, body), ""
 }
 
+// interfererRun binds thread 2's frame for f and returns what thread 2
+// is assumed to satisfy where f starts, the distinctness of the two
+// threads' linear parameters, and a function that builds f's code, which
+// ends by checking y's annotation (thread 1's, in env1).
+func interfererRun(b *layers.Builder, env, env1 *layers.Env, y *layers.YieldPoint, f interferer) (obl.Expr, obl.Cmd, func() obl.Cmd) {
+	if f.action != nil {
+		env2 := b.Frame(env, &f.action.Decl.Signature, ".2", "thread 2 ("+f.action.Name()+")")
+		pre := obl.And(b.Conj(f.action.Decl.Requires, env2), b.Conj(y.Proc.Layer.Invariants, env2))
+		distinct := layers.Distinct(&y.Proc.Decl.Signature, env1, &f.action.Decl.Signature, env2)
+		msg := func(what string) string {
+			return fmt.Sprintf("%s may be invalidated by another thread running %s", what, f.name())
+		}
+		return pre, distinct, func() obl.Cmd {
+			return obl.Sequence(b.Stmts(f.action.Decl.Body.Stmts, env2, layers.Assume),
+				b.CheckAnnotation(NonInterference, y, env1, msg, y.Pos, f.action.Decl.P))
+		}
+	}
+	env2 := b.Frame(env, &f.proc.Decl.Signature, ".2", "thread 2 ("+f.proc.Name()+")")
+	pre := obl.And(b.AnnotationAfter(f.start, env2), b.ParamFacts(f.proc, env2))
+	distinct := layers.Distinct(&y.Proc.Decl.Signature, env1, &f.proc.Decl.Signature, env2)
+	g := &layers.Fragments{B: b, Env: env2, Proc: f.proc, Mode: layers.Assume}
+	g.End = func(q *layers.YieldPoint) obl.Cmd {
+		msg := func(what string) string {
+			return fmt.Sprintf("%s may be invalidated by another thread running %s to line %d",
+				what, f.name(), q.Pos.Line)
+		}
+		return b.CheckAnnotation(NonInterference, y, env1, msg, y.Pos, f.start.Pos, q.Pos)
+	}
+	return pre, distinct, func() obl.Cmd { return g.From(f.start) }
+}
+
 func (f interferer) key() string {
 	if f.action != nil {
 		return f.action.Name()
@@ -154,11 +173,87 @@ func (f interferer) key() string {
 	return fmt.Sprintf("%s.%d", f.proc.Name(), f.start.Pos.Line)
 }
 
-// touches reports whether code writes a variable that e reads.
-func touches(code obl.Cmd, e obl.Expr) bool {
-	w := obl.Assigned(code)
+// globalsWritten returns the globals of layer l that f's code may
+// write. The code is built as nonInterferenceCheck builds it, with the
+// same globals environment and f's frame, but with nothing at the yield
+// points that end it: what is checked there is asserts, which write
+// nothing. Another thread's code shares only the globals (and the
+// constants, which nothing writes) with thread 1's annotation, so these
+// are all it can change of that annotation.
+func globalsWritten(l *layers.Layer, f interferer) map[*lang.Object]bool {
+	b := layers.NewBuilder(l.Program)
+	env := b.Globals(l, "", "globals")
+	var code obl.Cmd
+	if f.action != nil {
+		env2 := b.Frame(env, &f.action.Decl.Signature, ".2", "thread 2")
+		code = b.Stmts(f.action.Decl.Body.Stmts, env2, layers.Assume)
+	} else {
+		env2 := b.Frame(env, &f.proc.Decl.Signature, ".2", "thread 2")
+		g := &layers.Fragments{B: b, Env: env2, Proc: f.proc, Mode: layers.Assume}
+		g.End = func(*layers.YieldPoint) obl.Cmd { return obl.Sequence() }
+		code = g.From(f.start)
+	}
+	assigned := obl.Assigned(code)
+	writes := make(map[*lang.Object]bool)
+	for _, g := range l.Globals {
+		if assigned[env.Var(g)] {
+			writes[g] = true
+		}
+	}
+	return writes
+}
+
+// annotationReads is what the annotation of a yield point reads of the
+// globals: all of it, and the part that is not the layer's invariants.
+type annotationReads struct {
+	all, own map[*lang.Object]bool
+}
+
+// globalsRead returns the globals y's annotation reads, built as
+// nonInterferenceCheck builds the annotation.
+func globalsRead(y *layers.YieldPoint) annotationReads {
+	l := y.Proc.Layer
+	b := layers.NewBuilder(l.Program)
+	env := b.Globals(l, "", "globals")
+	env1 := b.Frame(env, &y.Proc.Decl.Signature, ".1", "thread 1")
+	return annotationReads{
+		all: readGlobals(b.AnnotationAt(y, env1), l, env),
+		own: readGlobals(b.OwnAnnotationAt(y, env1), l, env),
+	}
+}
+
+// readGlobals returns the globals of layer l that e, built over the
+// globals environment env, reads.
+func readGlobals(e obl.Expr, l *layers.Layer, env *layers.Env) map[*lang.Object]bool {
+	free := make(map[*obl.Var]bool)
 	for _, v := range obl.FreeVars(e) {
-		if w[v] {
+		free[v] = true
+	}
+	reads := make(map[*lang.Object]bool)
+	for _, g := range l.Globals {
+		if free[env.Var(g)] {
+			reads[g] = true
+		}
+	}
+	return reads
+}
+
+// skip returns why a thread that writes the globals in writes needs no
+// non-interference obligation against this annotation, or "" if it
+// needs one.
+func (r annotationReads) skip(writes map[*lang.Object]bool) string {
+	switch {
+	case !intersects(r.all, writes):
+		return disjointFootprints
+	case !intersects(r.own, writes):
+		return invariantsOnly
+	}
+	return ""
+}
+
+func intersects(a, b map[*lang.Object]bool) bool {
+	for g := range a {
+		if b[g] {
 			return true
 		}
 	}
