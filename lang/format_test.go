@@ -276,6 +276,8 @@ func TestFormatCanonical(t *testing.T) {
 			"layer 0 {\n  proc p()\n  {\n    right while (*) {\n    }\n    left while (*)\n      invariant true;\n    {\n    }\n    both choice {\n    } or {\n    }\n    atomic if (*) {\n    }\n    right yield;\n    left return;\n    both call p();\n  }\n}\n"},
 		{"layer 0{public both action a(){}public proc p(){}action h(){}}",
 			"layer 0 {\n  public both action a()\n  {\n  }\n\n  public proc p()\n  {\n  }\n\n  action h()\n  {\n  }\n}\n"},
+		{"layer 0{proc p(){var a:int;call a:=f(t)|g(u,1)|h();}}",
+			"layer 0 {\n  proc p()\n  {\n    var a: int;\n    call a := f(t) | g(u, 1) | h();\n  }\n}\n"},
 		{"", ""},
 	} {
 		f := mustParse(t, []byte(tc.src))

@@ -90,6 +90,8 @@ func otherStmtText(s lang.Stmt, proc string, layer int) string {
 		if s.Callee.Obj != nil && s.Callee.Obj.Kind == lang.ObjProc {
 			what = "a call of a procedure of the same layer: a yield point before and after it"
 		}
+	case *lang.ParCallStmt:
+		what = "a parallel call: its arms are calls of actions, checked in textual order (their mover types make that order enough)"
 	case *lang.IfStmt, *lang.WhileStmt, *lang.ChoiceStmt, *lang.BlockStmt:
 		what = "control flow: its branches' statements are the steps"
 	}
