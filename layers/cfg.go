@@ -28,8 +28,10 @@ type Node struct {
 	Negated bool      // NodeCond: the branch where Cond is false
 	Step    *Step
 	Yield   *YieldPoint
-	Succs   []*Node
-	Preds   []*Node
+	Arm     bool // NodeStep: an arm of a parallel call
+
+	Succs []*Node
+	Preds []*Node
 }
 
 // IsYield reports whether the node is a yield point.
@@ -140,7 +142,11 @@ func (b *cfgBuilder) stmt(s lang.Stmt, preds []*Node) []*Node {
 // graph of the sets of arms done so far (one join node per set).
 func (b *cfgBuilder) parCall(s *lang.ParCallStmt, preds []*Node) []*Node {
 	if !b.allOrders {
-		return b.stmts(s.ArmStmts(), preds)
+		for _, arm := range s.Arms {
+			preds = b.simple(NodeStep, arm, preds)
+			preds[0].Arm = true
+		}
+		return preds
 	}
 	n := len(s.Arms)
 	after := make([][]*Node, 1<<n) // after[done]: where the arms in done have run
@@ -153,7 +159,9 @@ func (b *cfgBuilder) parCall(s *lang.ParCallStmt, preds []*Node) []*Node {
 		for i, arm := range s.Arms {
 			if done&(1<<i) == 0 {
 				next := done | 1<<i
-				after[next] = append(after[next], b.simple(NodeStep, arm, after[done])...)
+				n := b.simple(NodeStep, arm, after[done])[0]
+				n.Arm = true
+				after[next] = append(after[next], n)
 			}
 		}
 	}
