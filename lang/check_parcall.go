@@ -10,8 +10,9 @@ import "fmt"
 //   - all arguments are evaluated before any arm runs, so an argument may
 //     not read an output of another arm, and no variable receives outputs
 //     of two arms;
-//   - a linear variable goes to at most one arm (the arms run as distinct
-//     threads, whose linear values the mover checks assume distinct);
+//   - a linear variable goes to a linear parameter of at most one arm (the
+//     arms run as distinct threads, whose linear values the mover checks
+//     assume distinct);
 //   - the arms' mover types, in textual order, are left movers, then at
 //     most one non-mover or right mover, then right movers (CIVL's side
 //     condition): then any interleaving of the arms can be reordered into
@@ -54,13 +55,11 @@ func (c *checker) parCallVars(s *ParCallStmt) {
 			}
 			outArm[out.Obj] = i
 		}
-		for _, a := range arm.Args {
-			if id, ok := a.(*Ident); ok && id.Obj != nil && id.Obj.Linear {
-				if j, ok := linearArm[id.Obj]; ok && j != i {
-					c.errorf(a.Pos(), "linear %s is passed to two arms of this parallel call; a linear value cannot be duplicated", id.Name)
-				}
-				linearArm[id.Obj] = i
+		for _, id := range linearArgs(arm) {
+			if j, ok := linearArm[id.Obj]; ok && j != i {
+				c.errorf(id.P, "linear %s is passed to two arms of this parallel call; a linear value cannot be duplicated", id.Name)
 			}
+			linearArm[id.Obj] = i
 		}
 	}
 	for i, arm := range s.Arms {
@@ -78,6 +77,29 @@ func (c *checker) parCallVars(s *ParCallStmt) {
 			})
 		}
 	}
+}
+
+// linearArgs returns the arguments of a checked call that go to linear
+// parameters. A linear variable passed to a parameter that is not linear
+// is an ordinary value: the mover checks assume nothing about it, so it
+// may go to several arms.
+func linearArgs(arm *CallStmt) []*Ident {
+	if arm.Callee.Obj == nil {
+		return nil
+	}
+	m, ok := arm.Callee.Obj.Decl.(Member)
+	if !ok {
+		return nil
+	}
+	params := m.Sig().Params
+	var out []*Ident
+	for i, a := range arm.Args {
+		id, ok := a.(*Ident)
+		if ok && i < len(params) && params[i].Linear && id.Obj != nil && id.Obj.Linear {
+			out = append(out, id)
+		}
+	}
+	return out
 }
 
 // parCallPattern checks CIVL's side condition on the arms' mover types:
