@@ -297,6 +297,7 @@ func TestFormatComments(t *testing.T) {
 		"layer 0 {\n  proc p() {\n    var x: int;\n    [x := 1; // one\n     x := 2; /* two */]\n  }\n}\n",
 		"layer 0 {\n  proc p() {\n    if (*) {\n    } // a\n    else // b\n    { // c\n    }\n  }\n}\n",
 		"layer 0 {\n  proc p() {\n    choice { } // a\n    or // b\n    { }\n  }\n}\n",
+		"layer 0 {\n  proc p() {\n    call a()   // first arm\n      | /* inner */ b();   // second arm\n  }\n}\n",
 		"layer 0 {\n  proc p()\n    // before requires\n    requires true // r\n    // before the body\n  {\n  }\n}\n",
 		"layer 0 {\n  proc p() {\n    while (*) // w\n      // before an invariant\n      invariant true // i\n    { }\n  }\n}\n",
 		"instance i {\n  thread t(tid = 0) // before calls\n    calls m; // after\n}\n",
