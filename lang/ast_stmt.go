@@ -124,6 +124,25 @@ type CallStmt struct {
 	Args   []Expr
 }
 
+// ParCallStmt is `call A(..) | x := B(..) | ...;`, a parallel call: its
+// arms, each a call of an action of the same layer, run concurrently.
+// The checker sets each arm's class; the statement itself is structure,
+// like a block of its arms.
+type ParCallStmt struct {
+	StmtBase
+	Arms []*CallStmt
+}
+
+// ArmStmts returns the arms as a statement list, in textual order: the
+// order in which the static checks run them.
+func (s *ParCallStmt) ArmStmts() []Stmt {
+	out := make([]Stmt, len(s.Arms))
+	for i, a := range s.Arms {
+		out[i] = a
+	}
+	return out
+}
+
 // YieldStmt is `yield [e];`, an interleaving point with an annotation.
 type YieldStmt struct {
 	StmtBase

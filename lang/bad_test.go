@@ -544,6 +544,20 @@ instance i {
 	{"public twice", "layer 0 { public public action a() {} }", []string{`1:18: unexpected "public"`}},
 	{"linear value passed twice", "layer 0 {\n  action swap(linear a: int, linear b: int) {}\n  proc p(linear t: int) { call swap(t, t); }\n}", []string{`3:40: linear t is passed twice in one call; a linear value cannot be duplicated`}},
 
+	// ---- Parallel calls ----
+	{"parallel call arm is a procedure", "layer 0 {\n  action a() {}\n  proc q() {}\n  proc p() { call a() | q(); }\n}", []string{`4:25: q is a procedure: the arms of a parallel call are calls of actions of the same layer (procedure arms are not supported)`}},
+	{"parallel call passes a linear value to two arms", "layer 0 {\n  both action a(linear t: int) {}\n  proc p(linear t: int) { call a(t) | a(t); }\n}", []string{`3:41: linear t is passed to two arms of this parallel call; a linear value cannot be duplicated`}},
+	{"parallel call outputs twice to one variable", "layer 0 {\n  both action a() returns (r: int) { r := 1; }\n  proc p() { var x: int; call x := a() | x := a(); }\n}", []string{`3:42: x receives outputs of two arms of this parallel call`}},
+	{"parallel call argument reads another arm's output", "layer 0 {\n  both action a() returns (r: int) { r := 1; }\n  both action b(v: int) {}\n  proc p() { var x: int; call x := a() | b(x); }\n}", []string{`4:44: x is an output of another arm of this parallel call: the arms' arguments are evaluated before any arm runs`}},
+	{"parallel call non-mover before left mover", "layer 0 {\n  atomic action a() {}\n  left action l() {}\n  proc p() { call a() | l(); }\n}", []string{`4:25: the arms of a parallel call must be left movers, then at most one non-mover or right mover, then right movers: l (a left mover) comes after a (a non-mover)`}},
+	{"parallel call right mover before non-mover", "layer 0 {\n  right action r() {}\n  action a() {}\n  proc p() { call r() | a(); }\n}", []string{`4:25: a (a non-mover) comes after r (a right mover)`}},
+	{"parallel call with a mover tag", "layer 0 {\n  both action a() {}\n  proc p() { both call a() | a(); }\n}", []string{`3:14: a parallel call has the mover types of the actions it calls: put the tags on the actions`}},
+	{"parallel call in an action", "layer 0 {\n  both action a() {}\n  action b() { call a() | a(); }\n}", []string{`3:16: a parallel call is not allowed in an action`}},
+	{"parallel call in a step", "var g: int;\nlayer 0 {\n  both action a() {}\n  proc p() { [g := 1; call a() | a();] }\n}", []string{`4:23: a parallel call is not allowed in a step`}},
+	{"parallel call arm without a callee", "layer 0 { proc p() { call a() | ; } }", []string{`1:33: unexpected ";", expected a call`}},
+	{"parallel call passes a linear value to a linear and a plain parameter", "layer 0 {\n  both action a(linear t: int) {}\n  both action b(v: int) {}\n  proc p(linear t: int) { call a(t) | b(t) | a(t); }\n}", []string{`4:48: linear t is passed to two arms of this parallel call`}},
+	{"parallel call arm of an unknown action", "layer 0 {\n  both action a() {}\n  proc p() { call a() | zz(); }\n}", []string{`3:25: there is no action or procedure named zz at layer 0`}},
+
 	// ---- Several independent errors ----
 	{"three independent type errors", "var x: int = true;\nvar y: bool = z;\nlayer 0 { proc p() { assume 1; } }", []string{
 		`1:14: the initial value of x must have type int, but has type bool`,

@@ -109,6 +109,8 @@ func (c *checker) procStmt(s Stmt, sc stmtCtx) {
 		c.whileStmt(s, sc)
 	case *CallStmt:
 		c.callStmt(s)
+	case *ParCallStmt:
+		c.parCall(s)
 	case *ReturnStmt:
 	case *BreakStmt:
 		if !sc.inLoop {
@@ -129,6 +131,8 @@ func stmtName(s Stmt) string {
 		return "a loop"
 	case *CallStmt:
 		return "a call"
+	case *ParCallStmt:
+		return "a parallel call"
 	case *ReturnStmt:
 		return "return"
 	case *BreakStmt:

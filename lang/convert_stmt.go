@@ -60,6 +60,8 @@ func (c *converter) stmtBody(g *gStmt) Stmt {
 		return &BreakStmt{}
 	case g.Fence:
 		return &FenceStmt{}
+	case g.Call != nil && len(g.Call.Arms) > 0:
+		return c.parCall(g.Call)
 	case g.Call != nil:
 		return c.call(g.Call)
 	case g.Step != nil:
@@ -97,17 +99,38 @@ func (c *converter) ifStmt(g *gIf) *IfStmt {
 }
 
 func (c *converter) call(g *gCall) *CallStmt {
+	return c.callArm(g.First, g.More, g.Callee, g.Args)
+}
+
+// callArm converts one call: the first name is the callee, or the first
+// output when a callee follows.
+func (c *converter) callArm(first *gIdent, more []*gIdent, callee *gIdent, args []*gExpr) *CallStmt {
 	s := &CallStmt{}
-	if g.Callee == nil {
-		s.Callee = c.ident(g.First)
+	if callee == nil {
+		s.Callee = c.ident(first)
 	} else {
-		s.Callee = c.ident(g.Callee)
-		for _, o := range append([]*gIdent{g.First}, g.More...) {
+		s.Callee = c.ident(callee)
+		for _, o := range append([]*gIdent{first}, more...) {
 			s.Outs = append(s.Outs, c.ident(o))
 		}
 	}
-	for _, a := range g.Args {
+	for _, a := range args {
 		s.Args = append(s.Args, c.expr(a))
+	}
+	return s
+}
+
+// parCall converts a parallel call. Every arm starts at its first name
+// (the call keyword is the statement's) and ends where the next begins.
+func (c *converter) parCall(g *gCall) *ParCallStmt {
+	first := c.call(g)
+	first.P = posOf(g.First.Pos)
+	first.End = posOf(g.Arms[0].Pos)
+	s := &ParCallStmt{Arms: []*CallStmt{first}}
+	for _, a := range g.Arms {
+		arm := c.callArm(a.First, a.More, a.Callee, a.Args)
+		arm.P, arm.End = posOf(a.Pos), posOf(a.EndPos)
+		s.Arms = append(s.Arms, arm)
 	}
 	return s
 }

@@ -278,6 +278,13 @@ func eraseStmt(s Stmt) Stmt {
 		return &c
 	case *CallStmt:
 		return eraseCall(s)
+	case *ParCallStmt:
+		c := *s
+		c.Arms = nil
+		for _, a := range s.Arms {
+			c.Arms = append(c.Arms, eraseCall(a).(*CallStmt))
+		}
+		return &c
 	}
 	return s
 }

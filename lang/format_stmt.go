@@ -222,15 +222,27 @@ func simpleString(s Stmt) string {
 	case *FenceStmt:
 		return "fence;"
 	case *CallStmt:
-		var args []string
-		for _, a := range s.Args {
-			args = append(args, ExprString(a))
+		return "call " + armString(s) + ";"
+	case *ParCallStmt:
+		arms := make([]string, len(s.Arms))
+		for i, a := range s.Arms {
+			arms[i] = armString(a)
 		}
-		outs := ""
-		if len(s.Outs) > 0 {
-			outs = identList(s.Outs) + " := "
-		}
-		return "call " + outs + s.Callee.Name + "(" + strings.Join(args, ", ") + ");"
+		return "call " + strings.Join(arms, " | ") + ";"
 	}
 	return ""
+}
+
+// armString renders a call without its keyword and semicolon, as it
+// appears in a call or in an arm of a parallel call: x, y := f(a, b).
+func armString(s *CallStmt) string {
+	var args []string
+	for _, a := range s.Args {
+		args = append(args, ExprString(a))
+	}
+	outs := ""
+	if len(s.Outs) > 0 {
+		outs = identList(s.Outs) + " := "
+	}
+	return outs + s.Callee.Name + "(" + strings.Join(args, ", ") + ")"
 }

@@ -276,6 +276,8 @@ func TestFormatCanonical(t *testing.T) {
 			"layer 0 {\n  proc p()\n  {\n    right while (*) {\n    }\n    left while (*)\n      invariant true;\n    {\n    }\n    both choice {\n    } or {\n    }\n    atomic if (*) {\n    }\n    right yield;\n    left return;\n    both call p();\n  }\n}\n"},
 		{"layer 0{public both action a(){}public proc p(){}action h(){}}",
 			"layer 0 {\n  public both action a()\n  {\n  }\n\n  public proc p()\n  {\n  }\n\n  action h()\n  {\n  }\n}\n"},
+		{"layer 0{proc p(){var a:int;call a:=f(t)|g(u,1)|h();}}",
+			"layer 0 {\n  proc p()\n  {\n    var a: int;\n    call a := f(t) | g(u, 1) | h();\n  }\n}\n"},
 		{"", ""},
 	} {
 		f := mustParse(t, []byte(tc.src))
@@ -295,6 +297,7 @@ func TestFormatComments(t *testing.T) {
 		"layer 0 {\n  proc p() {\n    var x: int;\n    [x := 1; // one\n     x := 2; /* two */]\n  }\n}\n",
 		"layer 0 {\n  proc p() {\n    if (*) {\n    } // a\n    else // b\n    { // c\n    }\n  }\n}\n",
 		"layer 0 {\n  proc p() {\n    choice { } // a\n    or // b\n    { }\n  }\n}\n",
+		"layer 0 {\n  proc p() {\n    call a()   // first arm\n      | /* inner */ b();   // second arm\n  }\n}\n",
 		"layer 0 {\n  proc p()\n    // before requires\n    requires true // r\n    // before the body\n  {\n  }\n}\n",
 		"layer 0 {\n  proc p() {\n    while (*) // w\n      // before an invariant\n      invariant true // i\n    { }\n  }\n}\n",
 		"instance i {\n  thread t(tid = 0) // before calls\n    calls m; // after\n}\n",

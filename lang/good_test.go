@@ -177,7 +177,7 @@ func TestGoodFilesCoverEveryConstruct(t *testing.T) {
 		"local list", "assign", "multiple assign", "nested map assign", "havoc several", "assume", "assert",
 		"step group", "step group with if", "mover on simple right", "mover on simple left", "mover on simple both",
 		"mover on simple atomic", "mover on group right", "mover on group left", "mover on group both",
-		"call with outputs", "call without outputs", "yield", "yield e", "if", "if else", "if else-if else",
+		"call with outputs", "call without outputs", "parallel call", "parallel call of 3 arms", "yield", "yield e", "if", "if else", "if else-if else",
 		"if *", "while", "while *", "while invariants", "choice 3", "return", "break",
 		"int", "bool", "ident", "index", "update", "if-expr", "forall", "exists", "quant several vars",
 		"call expr", "negative literal", "old",
@@ -343,6 +343,9 @@ func stmtFeatures(s Stmt, add func(bool, string)) {
 	case *CallStmt:
 		add(len(s.Outs) > 0, "call with outputs")
 		add(len(s.Outs) == 0, "call without outputs")
+	case *ParCallStmt:
+		add(true, "parallel call")
+		add(len(s.Arms) > 2, "parallel call of 3 arms")
 	case *YieldStmt:
 		add(s.Ann == nil, "yield")
 		add(s.Ann != nil, "yield e")

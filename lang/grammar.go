@@ -261,14 +261,27 @@ type gChoice struct {
 	Rest  []*gBlock `parser:"('or' @@)+"`
 }
 
-// gCall is `call f(args);` or `call x, y := f(args);`. The first name is
+// gCall is `call f(args);` or `call x, y := f(args);`, followed by the
+// further arms of a parallel call, `| g(args) | z := h(args)`. The first name is
 // parsed before it is known whether it is an output or the callee, so
 // that the parser never has to back up.
 type gCall struct {
 	First  *gIdent   `parser:"'call' @@"`
 	More   []*gIdent `parser:"( (',' @@)* ':='"`
 	Callee *gIdent   `parser:"  @@ )?"`
-	Args   []*gExpr  `parser:"'(' (@@ (',' @@)*)? ')' ';'"`
+	Args   []*gExpr  `parser:"'(' (@@ (',' @@)*)? ')'"`
+	Arms   []*gArm   `parser:"('|' @@)* ';'"`
+}
+
+// gArm is a further arm of a parallel call, `| x := g(args)`, shaped as
+// the first arm of gCall.
+type gArm struct {
+	Pos    lexer.Position
+	EndPos lexer.Position
+	First  *gIdent   `parser:"@@"`
+	More   []*gIdent `parser:"( (',' @@)* ':='"`
+	Callee *gIdent   `parser:"  @@ )?"`
+	Args   []*gExpr  `parser:"'(' (@@ (',' @@)*)? ')'"`
 }
 
 type gStep struct {

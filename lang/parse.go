@@ -221,7 +221,7 @@ var grammarWords = map[string]string{
 	"GMover": "a mover type", "<int>": "a number", "GRange": "a number", "GArgSpc": "a parameter name",
 	"GLayerRange": `"layers"`, "GStmt": "a statement", "GInstanceIt": `"thread" or "ints"`,
 	"GLocal": `"var"`, "GStep": `"["`, "GYield": `"yield"`, "GIf": `"if"`, "GWhile": `"while"`,
-	"GChoice": `"choice"`, "GKeyword": `"return"`, "GBreak": `"break"`, "GCall": `"call"`, "GAssign": "an assignment",
+	"GChoice": `"choice"`, "GKeyword": `"return"`, "GBreak": `"break"`, "GCall": `"call"`, "GArm": "a call", "GAssign": "an assignment",
 	"GLValue": "a name", "GDecl": "a declaration", "GMapType": "a type", "GBracketType": `"]" or a type`,
 }
 

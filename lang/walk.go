@@ -23,6 +23,8 @@ func inspectStmt(s Stmt, f func(Stmt) bool) {
 		}
 	case *BlockStmt:
 		Inspect(s.Block.Stmts, f)
+	case *ParCallStmt:
+		Inspect(s.ArmStmts(), f)
 	case *WhileStmt:
 		Inspect(s.Body.Stmts, f)
 	case *ChoiceStmt:

@@ -52,8 +52,42 @@ func layerInvariants(f *lang.File, layer, top int) []lang.Expr {
 }
 
 func buildProc(l *Layer, decl *lang.Proc, public bool) *Proc {
+	return buildGraph(l, decl, public, false)
+}
+
+// ForExplore returns p as explore runs it: p itself, unless p has a
+// parallel call, whose arms explore runs in every order; then a copy of
+// p whose graph branches over the orders. The copy's nodes point at the
+// same steps as p's.
+func ForExplore(p *Proc) *Proc {
+	par := false
+	lang.Inspect(p.Decl.Body.Stmts, func(s lang.Stmt) bool {
+		_, ok := s.(*lang.ParCallStmt)
+		par = par || ok
+		return !par
+	})
+	if !par {
+		return p
+	}
+	q := buildGraph(p.Layer, p.Decl, p.Public, true)
+	steps := map[lang.Stmt]*Step{}
+	for _, n := range p.Nodes {
+		if n.Step != nil {
+			steps[n.Stmt] = n.Step
+		}
+	}
+	for _, n := range q.Nodes {
+		n.Step = steps[n.Stmt]
+	}
+	q.Steps = p.Steps
+	return q
+}
+
+// buildGraph builds a procedure's graph and yield points; allOrders
+// says how parallel calls are built (cfgBuilder).
+func buildGraph(l *Layer, decl *lang.Proc, public, allOrders bool) *Proc {
 	p := &Proc{Decl: decl, Layer: l, Public: public}
-	b := &cfgBuilder{proc: p}
+	b := &cfgBuilder{proc: p, allOrders: allOrders}
 	b.buildCFG()
 	for _, n := range p.Nodes {
 		if y := newYieldPoint(p, n); y != nil {

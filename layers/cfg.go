@@ -28,8 +28,10 @@ type Node struct {
 	Negated bool      // NodeCond: the branch where Cond is false
 	Step    *Step
 	Yield   *YieldPoint
-	Succs   []*Node
-	Preds   []*Node
+	Arm     bool // NodeStep: an arm of a parallel call
+
+	Succs []*Node
+	Preds []*Node
 }
 
 // IsYield reports whether the node is a yield point.
@@ -49,6 +51,9 @@ func (n *Node) Pos() lang.Pos {
 // cfgBuilder builds the control-flow graph of one procedure.
 type cfgBuilder struct {
 	proc *Proc
+	// allOrders makes a parallel call branch over every order of its
+	// arms (explore's graph) instead of running them in textual order.
+	allOrders bool
 	// breaks collects, for each loop being built (innermost last), the
 	// nodes that leave it by a break.
 	breaks [][]*Node
@@ -113,6 +118,8 @@ func (b *cfgBuilder) stmt(s lang.Stmt, preds []*Node) []*Node {
 		return b.ifStmt(s, preds)
 	case *lang.BlockStmt:
 		return b.stmts(s.Block.Stmts, preds)
+	case *lang.ParCallStmt:
+		return b.parCall(s, preds)
 	case *lang.ChoiceStmt:
 		var ends []*Node
 		for _, br := range s.Branches {
@@ -126,6 +133,39 @@ func (b *cfgBuilder) stmt(s lang.Stmt, preds []*Node) []*Node {
 		return b.simple(NodeStep, s, preds)
 	}
 	return b.simple(NodePrivate, s, preds)
+}
+
+// parCall adds the arms of a parallel call. The static checks run them
+// in textual order, the order that the arms' mover pattern lets every
+// run be reduced to (docs/checks.md, "Parallel calls"). Explore's graph
+// does not rely on that argument: it runs the arms in every order, over a
+// graph of the sets of arms done so far (one join node per set).
+func (b *cfgBuilder) parCall(s *lang.ParCallStmt, preds []*Node) []*Node {
+	if !b.allOrders {
+		for _, arm := range s.Arms {
+			preds = b.simple(NodeStep, arm, preds)
+			preds[0].Arm = true
+		}
+		return preds
+	}
+	n := len(s.Arms)
+	after := make([][]*Node, 1<<n) // after[done]: where the arms in done have run
+	after[0] = preds
+	// A superset of done is a larger number, so it comes later.
+	for done := 0; done < 1<<n; done++ {
+		if done != 0 {
+			after[done] = b.join(after[done])
+		}
+		for i, arm := range s.Arms {
+			if done&(1<<i) == 0 {
+				next := done | 1<<i
+				n := b.simple(NodeStep, arm, after[done])[0]
+				n.Arm = true
+				after[next] = append(after[next], n)
+			}
+		}
+	}
+	return after[1<<n-1]
 }
 
 func (b *cfgBuilder) cond(s lang.Stmt, c lang.Expr, negated bool, preds []*Node) []*Node {

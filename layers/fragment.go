@@ -51,6 +51,8 @@ func childBlocks(s lang.Stmt) [][]lang.Stmt {
 		return bs
 	case *lang.BlockStmt:
 		return [][]lang.Stmt{s.Block.Stmts}
+	case *lang.ParCallStmt:
+		return [][]lang.Stmt{s.ArmStmts()}
 	case *lang.WhileStmt:
 		return [][]lang.Stmt{s.Body.Stmts}
 	case *lang.ChoiceStmt:
@@ -215,6 +217,8 @@ func (g *Fragments) stmt(s lang.Stmt) (obl.Cmd, bool) {
 		return g.ifStmt(s)
 	case *lang.BlockStmt:
 		return g.seq(s.Block.Stmts)
+	case *lang.ParCallStmt:
+		return g.seq(s.ArmStmts())
 	case *lang.ChoiceStmt:
 		var brs []obl.Cmd
 		all := true

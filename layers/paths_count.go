@@ -60,6 +60,8 @@ func stmtPaths(s lang.Stmt) int {
 		return CountPaths(s.Body)
 	case *lang.BlockStmt:
 		return CountPaths(s.Block.Stmts)
+	case *lang.ParCallStmt:
+		return CountPaths(s.ArmStmts())
 	case *lang.IfStmt:
 		els := 1
 		if s.Else != nil {

@@ -79,6 +79,8 @@ func (b *Builder) Stmt(s lang.Stmt, env *Env, m Mode) obl.Cmd {
 		return b.Stmts(s.Body, env, m)
 	case *lang.BlockStmt:
 		return b.Stmts(s.Block.Stmts, env, m)
+	case *lang.ParCallStmt:
+		return b.Stmts(s.ArmStmts(), env, m) // textual order (docs/checks.md, "Parallel calls")
 	case *lang.IfStmt:
 		return b.ifStmt(s, env, m, b.Stmts, func(e lang.Stmt) obl.Cmd { return b.Stmt(e, env, m) })
 	case *lang.ChoiceStmt:

@@ -136,6 +136,8 @@ func (w *Walk) stmt(s lang.Stmt) obl.Cmd {
 		return w.B.ifStmt(s, w.Env, w.Mode, func(ss []lang.Stmt, _ *Env, _ Mode) obl.Cmd { return w.seq(ss) }, w.stmt)
 	case *lang.BlockStmt:
 		return w.seq(s.Block.Stmts)
+	case *lang.ParCallStmt:
+		return w.seq(s.ArmStmts())
 	case *lang.ChoiceStmt:
 		var brs []obl.Cmd
 		for _, br := range s.Branches {

@@ -87,9 +87,14 @@ func otherStmtText(s lang.Stmt, proc string, layer int) string {
 	case *lang.YieldStmt:
 		what = "a yield point: other threads may run here; its annotation must hold, and stay true while they do"
 	case *lang.CallStmt:
-		if s.Callee.Obj != nil && s.Callee.Obj.Kind == lang.ObjProc {
+		switch {
+		case s.Callee.Obj != nil && s.Callee.Obj.Kind == lang.ObjProc:
 			what = "a call of a procedure of the same layer: a yield point before and after it"
+		case s.Callee.Obj != nil && s.Callee.Obj.Kind == lang.ObjAction:
+			what = "a call of an action of the same layer: a step, with the action's mover type and gate"
 		}
+	case *lang.ParCallStmt:
+		what = "a parallel call: its arms are calls of actions, checked in textual order (their mover types make that order enough)"
 	case *lang.IfStmt, *lang.WhileStmt, *lang.ChoiceStmt, *lang.BlockStmt:
 		what = "control flow: its branches' statements are the steps"
 	}

@@ -249,7 +249,7 @@ func (m *model) zeroOf(t lang.Type) int64 { return m.zeroOfSort(layers.SortOf(t)
 func (m *model) compileCode() error {
 	for _, p := range m.layer.Procs {
 		cp := m.newProc(p.Decl, &p.Decl.Signature)
-		cp.lp = p
+		cp.lp = layers.ForExplore(p) // a parallel call's arms in every order
 		m.procOf[p.Decl] = cp
 	}
 	for _, a := range m.layer.Actions {

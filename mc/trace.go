@@ -338,6 +338,10 @@ func (m *model) nodeLine(n *layers.Node) string {
 	if text == "" && n.Stmt != nil {
 		text = lang.StmtString(n.Stmt)
 	}
+	if n.Arm {
+		arm := strings.TrimSuffix(strings.TrimPrefix(lang.StmtString(n.Stmt), "call "), ";")
+		text = "arm " + arm + " of " + text
+	}
 	return fmt.Sprintf("line %d: %s", pos.Line, text)
 }
 

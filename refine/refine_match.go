@@ -115,6 +115,8 @@ func describeStmt(s lang.Stmt) string {
 		return "choice"
 	case *lang.CallStmt:
 		return "call"
+	case *lang.ParCallStmt:
+		return "parallel call"
 	case *lang.ReturnStmt:
 		return "return"
 	case *lang.BreakStmt:
@@ -197,6 +199,10 @@ func (m *matcher) stmt(l, u lang.Stmt) {
 	case *lang.CallStmt:
 		if lang.FormatStmt(l) != lang.FormatStmt(u) {
 			m.differ(l, u, fmt.Sprintf("the calls %q and %q are not the same", lang.StmtString(l), lang.StmtString(u)))
+		}
+	case *lang.ParCallStmt:
+		if lang.FormatStmt(l) != lang.FormatStmt(u) {
+			m.differ(l, u, fmt.Sprintf("the parallel calls %q and %q are not the same", lang.StmtString(l), lang.StmtString(u)))
 		}
 	case *lang.ReturnStmt:
 		if _, ok := u.(*lang.ReturnStmt); !ok {
