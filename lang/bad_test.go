@@ -36,7 +36,7 @@ var badCases = []struct {
 	{"not a declaration", "x := 1;", []string{`1:1: unexpected name x, expected a declaration`}},
 	{"stray brace", "}", []string{`1:1: unexpected "}", expected a declaration`}},
 	{"layer member", "layer 0 { foo }", []string{`1:11: unexpected name foo, expected "action" or "proc"`}},
-	{"mover on proc", "layer 0 { atomic proc p() {} }", []string{`1:18: unexpected "proc", expected "action"`}},
+	{"two mover types", "layer 0 { left right proc p() {} }", []string{`1:16: unexpected keyword right, expected "action" or "proc"`}},
 	{"unclosed layer", "layer 0 { proc p() { }", []string{`1:23: unexpected end of file, expected "}"`}},
 	{"chained comparison", "var b: bool = 1 < 2 < 3;", []string{`1:21: comparisons do not chain`}},
 	{"int literal too large", "var x: int = 99999999999999999999;", []string{`1:14: integer literal 99999999999999999999 does not fit in 64 bits`}},

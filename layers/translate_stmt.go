@@ -178,7 +178,7 @@ func (b *Builder) updatePath(x obl.Expr, t lang.Type, sels []*lang.Selector, val
 // (or assumed), its body runs, and its outputs are copied to the call's
 // targets.
 func (b *Builder) CallAction(s *lang.CallStmt, env *Env, m Mode) obl.Cmd {
-	act := s.Callee.Obj.Decl.(*lang.Action)
+	act := lang.CalledAction(s)
 	inner := b.Frame(env, &act.Signature, "@"+act.Name.Name, "")
 	var params []*obl.Var
 	var args []obl.Expr
@@ -188,7 +188,7 @@ func (b *Builder) CallAction(s *lang.CallStmt, env *Env, m Mode) obl.Cmd {
 	}
 	cmds := []obl.Cmd{b.defined(m, s.P, args...), &obl.Assign{Lhs: params, Rhs: args}}
 	if len(act.Requires) > 0 {
-		msg := fmt.Sprintf("the requires of action %s may not hold at this call", act.Name.Name)
+		msg := fmt.Sprintf("the requires of %s %s may not hold at this call", actionWord(act), act.Name.Name)
 		cmds = append(cmds, assertion(m, b.Conj(act.Requires, inner), msg, s.P, act.Requires[0].Pos()))
 	}
 	cmds = append(cmds, b.Stmts(act.Body.Stmts, inner, m))
@@ -203,12 +203,21 @@ func (b *Builder) CallAction(s *lang.CallStmt, env *Env, m Mode) obl.Cmd {
 	return obl.Sequence(cmds...)
 }
 
+// actionWord names what a is in messages: an action, or the summary of
+// a mover procedure.
+func actionWord(a *lang.Action) string {
+	if a.Of != nil {
+		return "mover procedure"
+	}
+	return "action"
+}
+
 // ActionBody translates an action as a step executed by the thread whose
 // frame is bound in env: its requires (checked or assumed) and its body.
 func (b *Builder) ActionBody(a *lang.Action, env *Env, m Mode) obl.Cmd {
 	var cmds []obl.Cmd
 	if len(a.Requires) > 0 {
-		msg := fmt.Sprintf("the requires of action %s may not hold", a.Name.Name)
+		msg := fmt.Sprintf("the requires of %s %s may not hold", actionWord(a), a.Name.Name)
 		cmds = append(cmds, assertion(m, b.Conj(a.Requires, env), msg, a.Requires[0].Pos()))
 	}
 	cmds = append(cmds, b.Stmts(a.Body.Stmts, env, m))
