@@ -137,3 +137,14 @@ func CalledAction(s *CallStmt) *Action {
 	}
 	return nil
 }
+
+// isMoverCallStmt reports whether s is a call of a mover procedure.
+func isMoverCallStmt(s Stmt) bool {
+	cs, ok := s.(*CallStmt)
+	return ok && cs.Callee.Obj != nil && isMoverProc(memberOf(cs.Callee.Obj))
+}
+
+func memberOf(o *Object) Member {
+	m, _ := o.Decl.(Member)
+	return m
+}

@@ -59,6 +59,8 @@ func (c *checker) checkMoverTag(s Stmt, sc stmtCtx) {
 		c.errorf(b.MoverPos, "mover tags go on the action itself, not on its statements")
 	case sc.inStep:
 		c.errorf(b.MoverPos, "mover tag inside a step: tag the whole step, as in %s [ ... ]", b.Mover)
+	case b.Class == ClassActionCall && isMoverCallStmt(s):
+		c.errorf(b.MoverPos, "a call has the mover type of the mover procedure it calls: put the tag on the procedure")
 	case b.Class == ClassActionCall:
 		c.errorf(b.MoverPos, "a call has the mover type of the action it calls: put the tag on the action")
 	case b.Class == ClassPrivate:
