@@ -167,7 +167,8 @@ func (c *checker) whileStmt(s *WhileStmt, sc stmtCtx) {
 	body := sc
 	body.inLoop = true
 	c.block(s.Body, body)
-	if hasStep(s.Body.Stmts) && !hasYield(s.Body.Stmts) {
+	// A mover procedure has no loops at all, which is reported once.
+	if hasStep(s.Body.Stmts) && !hasYield(s.Body.Stmts) && !isMoverProc(c.member) {
 		c.errorf(s.P, "this loop's body contains a step but no yield: every iteration must pass a yield point (add a yield to the body)")
 	}
 }

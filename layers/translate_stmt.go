@@ -191,7 +191,11 @@ func (b *Builder) CallAction(s *lang.CallStmt, env *Env, m Mode) obl.Cmd {
 		msg := fmt.Sprintf("the requires of %s %s may not hold at this call", actionWord(act), act.Name.Name)
 		cmds = append(cmds, assertion(m, b.Conj(act.Requires, inner), msg, s.P, act.Requires[0].Pos()))
 	}
-	cmds = append(cmds, b.Stmts(act.Body.Stmts, inner, m))
+	body := b.Stmts(act.Body.Stmts, inner, m)
+	if act.Of != nil {
+		atCall(body, s, act.Name.Name)
+	}
+	cmds = append(cmds, body)
 	if len(s.Outs) > 0 {
 		out := &obl.Assign{}
 		for i, o := range s.Outs {
@@ -201,6 +205,18 @@ func (b *Builder) CallAction(s *lang.CallStmt, env *Env, m Mode) obl.Cmd {
 		cmds = append(cmds, out)
 	}
 	return obl.Sequence(cmds...)
+}
+
+// atCall makes the asserts of a mover procedure's body, inlined at call
+// s, point at the call first: the caller's check is what fails there,
+// and the body's own check reports the assert where it is written.
+func atCall(body obl.Cmd, s *lang.CallStmt, name string) {
+	obl.InspectCmd(body, func(c obl.Cmd) {
+		if a, ok := c.(*obl.Assert); ok {
+			a.Pos = append([]obl.Pos{Pos(s.P)}, a.Pos...)
+			a.Msg = fmt.Sprintf("%s (in mover procedure %s, called here)", a.Msg, name)
+		}
+	})
 }
 
 // actionWord names what a is in messages: an action, or the summary of
