@@ -1,6 +1,7 @@
 package mc
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/lipton-dev/lipton/layers"
@@ -18,11 +19,16 @@ func TestMoverProcVerdicts(t *testing.T) {
 	}{
 		{"../proofs/moverproc/lock-add.lip", AtomicityYield, "", ""},
 		{"../proofs/moverproc/lock-add.lip", AtomicityAccess, "", ""},
+		{"../proofs/moverproc/layered.lip", AtomicityYield, "", ""},
 		{"../proofs/moverproc/broken/lost-update.lip", AtomicityYield, "linearizability", "returns from incr with v = 1"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.file+"/"+tc.atomicity.String(), func(t *testing.T) {
-			opts := Options{Instance: "two", Mode: ModeLinearizability, SpecLayer: 1, Atomicity: tc.atomicity, MaxStates: 2_000_000}
+			inst, spec := "two", 1
+			if strings.HasSuffix(tc.file, "layered.lip") {
+				inst, spec = "i", 2 // against the top layer
+			}
+			opts := Options{Instance: inst, Mode: ModeLinearizability, SpecLayer: spec, Atomicity: tc.atomicity, MaxStates: 2_000_000}
 			res, err := Run(load(t, tc.file), opts)
 			if err != nil {
 				t.Fatal(err)
