@@ -21,6 +21,8 @@ func TestMoverProcVerdicts(t *testing.T) {
 		{"../proofs/moverproc/lock-add.lip", AtomicityAccess, "", ""},
 		{"../proofs/moverproc/layered.lip", AtomicityYield, "", ""},
 		{"../proofs/moverproc/broken/lost-update.lip", AtomicityYield, "linearizability", "returns from incr with v = 1"},
+		// The body as the steps it is made of: another thread sees x == 1.
+		{"../proofs/moverproc/broken/flip-observed.lip", AtomicityAccess, "assert", "this assertion may fail"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.file+"/"+tc.atomicity.String(), func(t *testing.T) {
@@ -28,7 +30,11 @@ func TestMoverProcVerdicts(t *testing.T) {
 			if strings.HasSuffix(tc.file, "layered.lip") {
 				inst, spec = "i", 2 // against the top layer
 			}
-			opts := Options{Instance: inst, Mode: ModeLinearizability, SpecLayer: spec, Atomicity: tc.atomicity, MaxStates: 2_000_000}
+			mode := ModeLinearizability
+			if strings.HasSuffix(tc.file, "flip-observed.lip") {
+				mode = ModeSafety // one layer: no specification
+			}
+			opts := Options{Instance: inst, Mode: mode, SpecLayer: spec, Atomicity: tc.atomicity, MaxStates: 2_000_000}
 			res, err := Run(load(t, tc.file), opts)
 			if err != nil {
 				t.Fatal(err)
