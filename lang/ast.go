@@ -308,11 +308,23 @@ type Action struct {
 	MoverPos Pos
 	Signature
 	Body *Block
+	// Of, for the summary of a mover procedure, is that procedure; the
+	// summary is not a member of the layer's declaration.
+	Of *Proc
 }
 
-// Proc is `proc name(params) [returns (outs)] specs [derive] { locals; stmts }`.
+// Proc is `[mover] proc name(params) [returns (outs)] specs [derive] { locals; stmts }`.
 type Proc struct {
 	P Pos
+	// Mover, if not MoverNone, makes the procedure a mover procedure: a
+	// call of it at its layer is one step of this mover type, whose
+	// transition is its body's (Summary). MoverPos is where the word is.
+	Mover    Mover
+	MoverPos Pos
+	// Summary is the action a mover procedure stands for at its layer:
+	// the procedure's signature and body as one atomic step (set by the
+	// checker; nil for other procedures).
+	Summary *Action
 	Signature
 	// Split, if set, says that the procedure is one copy of a procedure
 	// of the layer below, split by path (docs/language.md, "Path

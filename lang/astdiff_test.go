@@ -27,9 +27,11 @@ func ignoredField(owner reflect.Type, f reflect.StructField) bool {
 	switch {
 	case f.Type == posType:
 		return true
-	case f.Name == "Obj" || f.Name == "T" || f.Name == "Class" || f.Name == "Olds" || f.Name == "Snaps":
+	case f.Name == "Obj" || f.Name == "T" || f.Name == "Class" || f.Name == "Olds" || f.Name == "Snaps" || f.Name == "Summary":
 		return true
 	case f.Name == "Index" && owner == reflect.TypeOf(FieldExpr{}), f.Name == "FieldIndex", f.Name == "Builtin":
+		return true
+	case f.Name == "Of" && owner == reflect.TypeOf(Action{}): // set by the checker
 		return true
 	case f.Name == "Layer" && f.Type == layerType:
 		return true

@@ -36,7 +36,7 @@ var badCases = []struct {
 	{"not a declaration", "x := 1;", []string{`1:1: unexpected name x, expected a declaration`}},
 	{"stray brace", "}", []string{`1:1: unexpected "}", expected a declaration`}},
 	{"layer member", "layer 0 { foo }", []string{`1:11: unexpected name foo, expected "action" or "proc"`}},
-	{"mover on proc", "layer 0 { atomic proc p() {} }", []string{`1:18: unexpected "proc", expected "action"`}},
+	{"two mover types", "layer 0 { left right proc p() {} }", []string{`1:16: unexpected keyword right, expected "action" or "proc"`}},
 	{"unclosed layer", "layer 0 { proc p() { }", []string{`1:23: unexpected end of file, expected "}"`}},
 	{"chained comparison", "var b: bool = 1 < 2 < 3;", []string{`1:21: comparisons do not chain`}},
 	{"int literal too large", "var x: int = 99999999999999999999;", []string{`1:14: integer literal 99999999999999999999 does not fit in 64 bits`}},
@@ -557,6 +557,34 @@ instance i {
 	{"parallel call arm without a callee", "layer 0 { proc p() { call a() | ; } }", []string{`1:33: unexpected ";", expected a call`}},
 	{"parallel call passes a linear value to a linear and a plain parameter", "layer 0 {\n  both action a(linear t: int) {}\n  both action b(v: int) {}\n  proc p(linear t: int) { call a(t) | b(t) | a(t); }\n}", []string{`4:48: linear t is passed to two arms of this parallel call`}},
 	{"parallel call arm of an unknown action", "layer 0 {\n  both action a() {}\n  proc p() { call a() | zz(); }\n}", []string{`3:25: there is no action or procedure named zz at layer 0`}},
+	// ---- Mover procedures ----
+	{"mover procedure yields", "layer 0 {\n  left proc p() {\n    yield;\n  }\n}", []string{
+		`3:5: yield is not allowed in mover procedure p: its body is one step for its callers, so it has no yield points`,
+	}},
+	{"mover procedure loops", "layer 0 {\n  both proc p() {\n    var i: int;\n    while (i < 3) { i := i + 1; }\n  }\n}", []string{
+		`4:5: a loop is not allowed in mover procedure p: its body is one step, which must end (a left mover must never block), so it has no loops`,
+	}},
+	{"mover procedure returns early", "layer 0 {\n  right proc p() {\n    if (*) { return; }\n  }\n}", []string{
+		`3:14: return is not allowed in mover procedure p: its body is one step that runs to its end; use if/else instead of return`,
+	}},
+	{"mover procedure calls a yielding procedure", "layer 0 {\n  proc q() { }\n  atomic proc p() { call q(); }\n}", []string{
+		`3:26: mover procedure p cannot call procedure q, which yields: a mover procedure may call actions and mover procedures only`,
+	}},
+	{"mover procedures recursive", "layer 0 {\n  left proc p() { call q(); }\n  left proc q() { call p(); }\n}", []string{
+		`2:13: mover procedure p is recursive (p -> q -> p): a call of a mover procedure is one step made of its body, which must be finite`,
+	}},
+	{"mover procedure calls itself", "layer 0 {\n  both proc p() { if (*) { call p(); } }\n}", []string{
+		`2:13: mover procedure p is recursive (p -> p): a call of a mover procedure is one step made of its body, which must be finite`,
+	}},
+	{"old in a mover procedure body", "var g: int;\nlayer 0 {\n  both proc p() ensures g == old(g) { assert old(g) == g; }\n}", []string{
+		`3:46: old is not allowed in the body of mover procedure p: its body is one step, which reads the state before it directly (old may appear in its ensures)`,
+	}},
+	{"split mover procedure", "layer 0 {\n  proc p() { }\n}\nlayer 1 {\n  left proc p() split p when true { }\n}", []string{
+		`5:17: mover procedure p cannot be a split copy: a split copy has the yields of its original`,
+	}},
+	{"mover tag on a call of a mover procedure", "layer 0 {\n  both proc q() { }\n  proc p() { left call q(); }\n}", []string{
+		`3:14: a call has the mover type of the mover procedure it calls: put the tag on the procedure`,
+	}},
 
 	// ---- Several independent errors ----
 	{"three independent type errors", "var x: int = true;\nvar y: bool = z;\nlayer 0 { proc p() { assume 1; } }", []string{

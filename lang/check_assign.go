@@ -131,9 +131,11 @@ func (c *checker) callStmt(s *CallStmt) {
 	}
 	s.Callee.Obj = m.MemberName().Obj
 	s.Class = ClassProcCall
-	if _, ok := m.(*Action); ok {
+	if _, ok := m.(*Action); ok || isMoverProc(m) {
+		// a mover procedure is one step for its callers, like an action
 		s.Class = ClassActionCall
 	}
+	c.moverProcCall(s, m)
 	sig := m.Sig()
 	c.callArgs(s, sig)
 	c.callOuts(s, sig)

@@ -16,6 +16,7 @@ func (c *checker) checkLayers() {
 		for _, m := range l.Members {
 			c.checkMember(m)
 		}
+		c.checkMoverRecursion(l)
 	}
 }
 
@@ -119,6 +120,9 @@ func (c *checker) checkMember(m Member) {
 			c.resolveSplitOf(m.Split)
 		}
 		c.block(m.Body, stmtCtx{})
+		if m.Mover != MoverNone {
+			c.moverProcBody(m)
+		}
 	}
 }
 

@@ -59,6 +59,8 @@ func (c *checker) checkMoverTag(s Stmt, sc stmtCtx) {
 		c.errorf(b.MoverPos, "mover tags go on the action itself, not on its statements")
 	case sc.inStep:
 		c.errorf(b.MoverPos, "mover tag inside a step: tag the whole step, as in %s [ ... ]", b.Mover)
+	case b.Class == ClassActionCall && isMoverCallStmt(s):
+		c.errorf(b.MoverPos, "a call has the mover type of the mover procedure it calls: put the tag on the procedure")
 	case b.Class == ClassActionCall:
 		c.errorf(b.MoverPos, "a call has the mover type of the action it calls: put the tag on the action")
 	case b.Class == ClassPrivate:
@@ -169,7 +171,8 @@ func (c *checker) whileStmt(s *WhileStmt, sc stmtCtx) {
 	body := sc
 	body.inLoop = true
 	c.block(s.Body, body)
-	if hasStep(s.Body.Stmts) && !hasYield(s.Body.Stmts) {
+	// A mover procedure has no loops at all, which is reported once.
+	if hasStep(s.Body.Stmts) && !hasYield(s.Body.Stmts) && !isMoverProc(c.member) {
 		c.errorf(s.P, "this loop's body contains a step but no yield: every iteration must pass a yield point (add a yield to the body)")
 	}
 }

@@ -101,14 +101,19 @@ func (c *converter) layer(g *gLayer) *Layer {
 		if m.Action != nil {
 			a := m.Action
 			act := &Action{P: posOf(a.Pos), Signature: c.signature(a.Name, a.Params, a.Returns, a.Specs, l)}
-			if a.Mover != nil {
-				act.Mover, act.MoverPos = moverOf(a.Mover.Kind), posOf(a.Mover.Pos)
+			if m.Mover != nil {
+				act.P = posOf(m.Mover.Pos)
+				act.Mover, act.MoverPos = moverOf(m.Mover.Kind), posOf(m.Mover.Pos)
 			}
 			act.Locals, act.Body = c.body(a.Body)
 			mem = act
 		} else {
 			p := m.Proc
 			proc := &Proc{P: posOf(p.Pos), Signature: c.signature(p.Name, p.Params, p.Returns, p.Specs, l)}
+			if m.Mover != nil {
+				proc.P = posOf(m.Mover.Pos)
+				proc.Mover, proc.MoverPos = moverOf(m.Mover.Kind), posOf(m.Mover.Pos)
+			}
 			proc.Locals, proc.Body = c.body(p.Body)
 			c.derive(proc, p.Derive)
 			mem = proc

@@ -287,6 +287,9 @@ func (p *printer) member(m Member) {
 		}
 		body = m.Body
 	case *Proc:
+		if m.Mover != MoverNone {
+			head = m.Mover.String() + " proc"
+		}
 		body = m.Body
 	}
 	if sig.Public {

@@ -105,8 +105,11 @@ type gEnd struct {
 	Tok string `parser:"@'}'"`
 }
 
+// gMember is an action or a procedure; a mover type before proc makes a
+// mover procedure (docs/language.md, "Mover procedures").
 type gMember struct {
 	Public *gPublic `parser:"@@?"`
+	Mover  *gMover  `parser:"@@?"`
 	Action *gAction `parser:"( @@"`
 	Proc   *gProc   `parser:"| @@ )"`
 }
@@ -118,7 +121,6 @@ type gPublic struct {
 
 type gAction struct {
 	Pos     lexer.Position
-	Mover   *gMover   `parser:"@@?"`
 	Name    *gIdent   `parser:"'action' @@"`
 	Params  []*gParam `parser:"'(' (@@ (',' @@)*)? ')'"`
 	Returns []*gParam `parser:"('returns' '(' (@@ (',' @@)*)? ')')?"`

@@ -218,7 +218,7 @@ var grammarWords = map[string]string{
 	"gExpr": "an expression", "GIdent": "a name", "GType": "a type", "GBlock": `"{"`,
 	"GEnd": `"}"`, "GParam": "a parameter", "GSpec": "requires or ensures", "GIfStmt": `"if"`,
 	"GMember": "an action or a procedure", "GCallSpc": "a method name", "GMax": `"max"`,
-	"GMover": "a mover type", "<int>": "a number", "GRange": "a number", "GArgSpc": "a parameter name",
+	"GMover": "a mover type", "GAction": `"action"`, "GProc": `"proc"`, "<int>": "a number", "GRange": "a number", "GArgSpc": "a parameter name",
 	"GLayerRange": `"layers"`, "GStmt": "a statement", "GInstanceIt": `"thread" or "ints"`,
 	"GLocal": `"var"`, "GStep": `"["`, "GYield": `"yield"`, "GIf": `"if"`, "GWhile": `"while"`,
 	"GChoice": `"choice"`, "GKeyword": `"return"`, "GBreak": `"break"`, "GCall": `"call"`, "GArm": "a call", "GAssign": "an assignment",

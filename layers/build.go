@@ -1,10 +1,39 @@
 package layers
 
-import "github.com/lipton-dev/lipton/lang"
+import (
+	"fmt"
+
+	"github.com/lipton-dev/lipton/lang"
+)
 
 // Build constructs the view of every layer of a checked file.
 func Build(f *lang.File, info *lang.Info) *Program {
-	prog := &Program{File: f, Info: info}
+	return buildView(f, info, false)
+}
+
+// ForExecution returns the view of prog that the model checker runs: the
+// same, except that a call of a mover procedure is a call of the
+// procedure, whose body other threads interleave with, rather than one
+// step of its summary. The model checker is an oracle independent of the
+// mover claims, so it must not assume that the claim holds.
+func ForExecution(prog *Program) *Program {
+	if prog.Exec || !hasMoverProcs(prog) {
+		return prog
+	}
+	return buildView(prog.File, prog.Info, true)
+}
+
+func hasMoverProcs(prog *Program) bool {
+	for _, l := range prog.Layers {
+		if len(l.Summaries) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func buildView(f *lang.File, info *lang.Info, exec bool) *Program {
+	prog := &Program{File: f, Info: info, Exec: exec}
 	public := map[string]bool{}
 	for _, name := range info.PublicMethods() {
 		public[name] = true
@@ -17,6 +46,9 @@ func Build(f *lang.File, info *lang.Info) *Program {
 			switch m := m.(type) {
 			case *lang.Proc:
 				l.Procs = append(l.Procs, buildProc(l, m, public[m.Name.Name]))
+				if m.Summary != nil {
+					l.Summaries = append(l.Summaries, &Action{Decl: m.Summary, Layer: l})
+				}
 			case *lang.Action:
 				l.Actions = append(l.Actions, &Action{Decl: m, Layer: l, Public: public[m.Name.Name]})
 			}
@@ -200,18 +232,30 @@ func collectSteps(l *Layer) {
 			add(s)
 		}
 	}
-	for _, a := range l.Actions {
+	for _, a := range append(append([]*Action{}, l.Actions...), l.Summaries...) {
 		a.Step = &Step{Mover: a.Decl.Mover, Pos: a.Decl.P, Action: a}
 		add(a.Step)
 	}
-	// Calls of actions point at the action's step.
+	// Calls of actions and mover procedures point at the action's step.
 	for _, p := range l.Procs {
 		for _, n := range p.Nodes {
 			if c, ok := n.Stmt.(*lang.CallStmt); ok && n.Kind == NodeStep {
-				n.Step = l.action(c.Callee.Name).Step
+				n.Step = l.calledAction(c).Step
 			}
 		}
 	}
+}
+
+// calledAction returns the action whose step a call of an action or of a
+// mover procedure executes.
+func (l *Layer) calledAction(c *lang.CallStmt) *Action {
+	want := lang.CalledAction(c)
+	for _, a := range append(append([]*Action{}, l.Actions...), l.Summaries...) {
+		if a.Decl == want {
+			return a
+		}
+	}
+	panic(fmt.Sprintf("layers: no action for the call of %s at %d:%d", c.Callee.Name, c.P.Line, c.P.Col))
 }
 
 // action returns the action of the layer named name, or nil.

@@ -110,7 +110,7 @@ func (b *cfgBuilder) stmt(s lang.Stmt, preds []*Node) []*Node {
 		b.breaks[top] = append(b.breaks[top], preds...)
 		return nil
 	case *lang.CallStmt:
-		if s.Class == lang.ClassProcCall {
+		if s.Class == lang.ClassProcCall || b.proc.Layer.Program.Exec && IsMoverCall(s) {
 			return b.simple(NodeCall, s, preds)
 		}
 		return b.simple(NodeStep, s, preds)

@@ -11,6 +11,9 @@ type Program struct {
 	File   *lang.File
 	Info   *lang.Info
 	Layers []*Layer
+	// Exec says that calls of mover procedures are calls of procedures
+	// (see ForExecution).
+	Exec bool
 }
 
 // Layer is the view of one layer: a complete concurrent program.
@@ -22,7 +25,11 @@ type Layer struct {
 	Invariants []lang.Expr    // global invariants conjoined to every yield annotation
 	Procs      []*Proc
 	Actions    []*Action
-	Steps      []*Step // inline steps of the procedures, then the actions
+	// Summaries are the actions that the layer's mover procedures stand
+	// for: a call of a mover procedure executes its summary's step. They
+	// are not methods (refinement follows the procedures themselves).
+	Summaries []*Action
+	Steps     []*Step // inline steps of the procedures, then the actions, then the summaries
 }
 
 // Action is an action of a layer. It is one step.
@@ -90,6 +97,16 @@ type YieldPoint struct {
 	Ann []lang.Expr
 }
 
+// IsMoverCall reports whether s calls a mover procedure.
+func IsMoverCall(s lang.Stmt) bool {
+	c, ok := s.(*lang.CallStmt)
+	if !ok || c.Callee.Obj == nil {
+		return false
+	}
+	p, ok := c.Callee.Obj.Decl.(*lang.Proc)
+	return ok && p.Mover != lang.MoverNone
+}
+
 // Callee returns the procedure called at a call yield point.
 func (y *YieldPoint) Callee() *lang.Proc {
 	if c, ok := y.Stmt.(*lang.CallStmt); ok {
@@ -125,6 +142,9 @@ type Step struct {
 // Name describes the step for messages: "put:12 (right)".
 func (s *Step) Name() string {
 	if s.Action != nil {
+		if s.Action.Decl.Of != nil {
+			return fmt.Sprintf("mover procedure %s", s.Action.Name())
+		}
 		return fmt.Sprintf("action %s", s.Action.Name())
 	}
 	return fmt.Sprintf("step of %s at line %d", s.Proc.Name(), s.Pos.Line)

@@ -75,7 +75,7 @@ func stmtPaths(s lang.Stmt) int {
 		}
 		return n
 	case *lang.CallStmt:
-		if a, ok := s.Callee.Obj.Decl.(*lang.Action); ok {
+		if a := lang.CalledAction(s); a != nil {
 			return CountPaths(a.Body.Stmts)
 		}
 	}

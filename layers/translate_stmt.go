@@ -180,7 +180,7 @@ func (b *Builder) updatePath(x obl.Expr, t lang.Type, sels []*lang.Selector, val
 // (or assumed), its body runs, and its outputs are copied to the call's
 // targets.
 func (b *Builder) CallAction(s *lang.CallStmt, env *Env, m Mode) obl.Cmd {
-	act := s.Callee.Obj.Decl.(*lang.Action)
+	act := lang.CalledAction(s)
 	inner := b.Frame(env, &act.Signature, "@"+act.Name.Name, "")
 	var params []*obl.Var
 	var args []obl.Expr
@@ -190,10 +190,14 @@ func (b *Builder) CallAction(s *lang.CallStmt, env *Env, m Mode) obl.Cmd {
 	}
 	cmds := []obl.Cmd{b.defined(m, s.P, args...), &obl.Assign{Lhs: params, Rhs: args}}
 	if len(act.Requires) > 0 {
-		msg := fmt.Sprintf("the requires of action %s may not hold at this call", act.Name.Name)
+		msg := fmt.Sprintf("the requires of %s %s may not hold at this call", actionWord(act), act.Name.Name)
 		cmds = append(cmds, assertion(m, b.Conj(act.Requires, inner), msg, s.P, act.Requires[0].Pos()))
 	}
-	cmds = append(cmds, b.Stmts(act.Body.Stmts, inner, m))
+	body := b.Stmts(act.Body.Stmts, inner, m)
+	if act.Of != nil {
+		atCall(body, s, act.Name.Name)
+	}
+	cmds = append(cmds, body)
 	if len(s.Outs) > 0 {
 		out := &obl.Assign{}
 		for i, o := range s.Outs {
@@ -205,12 +209,33 @@ func (b *Builder) CallAction(s *lang.CallStmt, env *Env, m Mode) obl.Cmd {
 	return obl.Sequence(cmds...)
 }
 
+// atCall makes the asserts of a mover procedure's body, inlined at call
+// s, point at the call first: the caller's check is what fails there,
+// and the body's own check reports the assert where it is written.
+func atCall(body obl.Cmd, s *lang.CallStmt, name string) {
+	obl.InspectCmd(body, func(c obl.Cmd) {
+		if a, ok := c.(*obl.Assert); ok {
+			a.Pos = append([]obl.Pos{Pos(s.P)}, a.Pos...)
+			a.Msg = fmt.Sprintf("%s (in mover procedure %s, called here)", a.Msg, name)
+		}
+	})
+}
+
+// actionWord names what a is in messages: an action, or the summary of
+// a mover procedure.
+func actionWord(a *lang.Action) string {
+	if a.Of != nil {
+		return "mover procedure"
+	}
+	return "action"
+}
+
 // ActionBody translates an action as a step executed by the thread whose
 // frame is bound in env: its requires (checked or assumed) and its body.
 func (b *Builder) ActionBody(a *lang.Action, env *Env, m Mode) obl.Cmd {
 	var cmds []obl.Cmd
 	if len(a.Requires) > 0 {
-		msg := fmt.Sprintf("the requires of action %s may not hold", a.Name.Name)
+		msg := fmt.Sprintf("the requires of %s %s may not hold", actionWord(a), a.Name.Name)
 		cmds = append(cmds, assertion(m, b.Conj(a.Requires, env), msg, a.Requires[0].Pos()))
 	}
 	cmds = append(cmds, b.Stmts(a.Body.Stmts, env, m))

@@ -152,6 +152,7 @@ func newModel(prog *layers.Program, inst *lang.Instance, num int, opts modelOpti
 			m, err = nil, e
 		}
 	}()
+	prog = layers.ForExecution(prog)
 	m = &model{prog: prog, layer: prog.Layers[num], inst: inst, spec: opts.spec, access: opts.access, memory: opts.memory,
 		maps: opts.maps, procOf: map[lang.Member]*cproc{}}
 	if m.maps == nil {

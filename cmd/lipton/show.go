@@ -91,7 +91,12 @@ func printReduced(w io.Writer, l *layers.Layer) {
 		fmt.Fprintf(w, "\n%s action %s  // line %d: one atomic step\n", a.Step.Mover, a.Name(), a.Decl.P.Line)
 	}
 	for _, p := range l.Procs {
-		fmt.Fprintf(w, "\nproc %s  // line %d\n", p.Name(), p.Decl.P.Line)
+		if p.Decl.Mover != lang.MoverNone {
+			// a call of it is one step of its callers' fragments
+			fmt.Fprintf(w, "\n%s proc %s  // line %d: a call of it is one %s step\n", p.Decl.Mover, p.Name(), p.Decl.P.Line, p.Decl.Mover)
+		} else {
+			fmt.Fprintf(w, "\nproc %s  // line %d\n", p.Name(), p.Decl.P.Line)
+		}
 		paths, complete := layers.FragmentPaths(p)
 		for _, fp := range paths {
 			printFragment(w, fp)

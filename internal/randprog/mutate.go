@@ -120,6 +120,13 @@ func (mu *mutator) action(layer int, a *lang.Action) {
 // of its entry and exit) and its body.
 func (mu *mutator) proc(layer int, p *lang.Proc) {
 	where := fmt.Sprintf("layer %d proc %s", layer, p.Name.Name)
+	if p.Mover != lang.MoverNone {
+		mu.add(MutMover, func() string {
+			old := p.Mover
+			p.Mover = mu.otherMover(old)
+			return fmt.Sprintf("%s (line %d): mover procedure %s instead of %s", where, p.P.Line, moverWord(p.Mover), moverWord(old))
+		})
+	}
 	sc := mu.memberScope(layer, &p.Signature, false, false)
 	for i := range p.Requires {
 		mu.annotation(sc, fmt.Sprintf("%s requires (line %d)", where, p.Requires[i].Pos().Line), &p.Requires[i])
