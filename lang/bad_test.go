@@ -556,6 +556,7 @@ instance i {
 	{"parallel call in a step", "var g: int;\nlayer 0 {\n  both action a() {}\n  proc p() { [g := 1; call a() | a();] }\n}", []string{`4:23: a parallel call is not allowed in a step`}},
 	{"parallel call arm without a callee", "layer 0 { proc p() { call a() | ; } }", []string{`1:33: unexpected ";", expected a call`}},
 	{"parallel call passes a linear value to a linear and a plain parameter", "layer 0 {\n  both action a(linear t: int) {}\n  both action b(v: int) {}\n  proc p(linear t: int) { call a(t) | b(t) | a(t); }\n}", []string{`4:48: linear t is passed to two arms of this parallel call`}},
+	{"parallel call arm is a mover procedure", "layer 0 {\n  both action a() {}\n  both proc m() { call a(); }\n  proc p() { call a() | m(); }\n}", []string{`4:25: m is a mover procedure: the arms of a parallel call are calls of actions of the same layer (mover procedure arms are not supported)`}},
 	{"parallel call arm of an unknown action", "layer 0 {\n  both action a() {}\n  proc p() { call a() | zz(); }\n}", []string{`3:25: there is no action or procedure named zz at layer 0`}},
 	// ---- Mover procedures ----
 	{"mover procedure yields", "layer 0 {\n  left proc p() {\n    yield;\n  }\n}", []string{

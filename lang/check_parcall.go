@@ -29,6 +29,12 @@ func (c *checker) parCall(s *ParCallStmt) {
 			c.errorf(arm.Callee.P, "%s is a procedure: the arms of a parallel call are calls of actions of the same layer (procedure arms are not supported)", arm.Callee.Name)
 			actions = false
 		}
+		if arm.Class == ClassActionCall && isMoverCallStmt(arm) {
+			// explore runs a mover procedure's body as a call, which an arm
+			// of its graph of orders cannot hold yet
+			c.errorf(arm.Callee.P, "%s is a mover procedure: the arms of a parallel call are calls of actions of the same layer (mover procedure arms are not supported)", arm.Callee.Name)
+			actions = false
+		}
 		if arm.Class == ClassNone {
 			actions = false
 		}
