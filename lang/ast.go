@@ -194,15 +194,46 @@ type Instance struct {
 	Ints    *IntRange // nil: the default domain
 }
 
-// ThreadDecl is `thread role(tid = a..b) calls m1(p in a..b), m2 max N;`.
+// ThreadDecl is `thread role(tid = a..b, s = {..} ...) calls m1(p in
+// a..b), m2 max N;`.
 type ThreadDecl struct {
 	P        Pos
 	Role     *Ident
 	TidParam *Ident
 	Tids     *IntRange
+	Sets     []*ThreadSets // linear sets of the role's threads
 	Calls    []*CallSpec
 	Max      int // maximal number of calls per thread; 0 if not given
 	MaxPos   Pos
+}
+
+// ThreadSets is `s = {a..b, c} {d}`: the value of the linear set
+// parameter s for each thread of a role, in the order of the thread ids.
+type ThreadSets struct {
+	Param *Ident
+	Sets  []*SetLit
+}
+
+// SetLit is `{a..b, c}`: a finite set of integers, written as ranges.
+type SetLit struct {
+	P     Pos
+	Elems []*IntRange
+}
+
+// Values returns the members of the set, each once, in ascending order
+// of first appearance within the ranges.
+func (s *SetLit) Values() []int64 {
+	seen := map[int64]bool{}
+	var out []int64
+	for _, r := range s.Elems {
+		for v := r.Lo; v <= r.Hi; v++ {
+			if !seen[v] {
+				seen[v] = true
+				out = append(out, v)
+			}
+		}
+	}
+	return out
 }
 
 // CallSpec names a method a thread may call and the domains of arguments.

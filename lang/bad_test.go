@@ -517,10 +517,51 @@ instance i {
   thread v(t = 7) calls r;
   thread ok(t = 0..1) calls b, e;
 }`, []string{
+		`6:19: linear parameter t has type R: a linear parameter holds an identity (int, bool or an enumeration) or a set of them ([T]bool)`,
 		`9:16: thread ids 5..6 do not fit b's linear parameter t of type bool: its 2 values are the ids 0..1, and two threads must not share one`,
 		`10:16: thread ids 0..2 do not fit e's linear parameter t of type E: its 2 values are the ids 0..1, and two threads must not share one`,
 		`11:12: v's thread ids go to r's linear parameter t of type R; thread ids are int, bool or enumeration values`,
 		`12:17: thread ids 0..1 overlap those of another role (0..2)`,
+	}},
+	{"linear sets in an instance", `type E = enum { A, B };
+layer 0 {
+  public action a(linear s: [int]bool, linear u: int, n: int, m: [int]bool) {}
+  public action e(linear s: [E]bool) {}
+}
+instance i {
+  thread w(tid = 0..1, s = {10, 11} {11..12}, u = {20} {21}) calls a;
+  thread v(tid = 5, s = {5}) calls e;
+  thread x(tid = 6, s = {1} {2}, n = {30}, m = {40}, s = {50}) calls a;
+  thread y(tid = 7, s = {3..2}) calls e;
+}`, []string{
+		`7:37: w(1)'s linear set s holds 11, which w(0) holds too: two threads' linear values must be disjoint`,
+		`7:47: role w gives a linear set u, but linear parameter u of a has type int, not a set`,
+		`8:26: 5..5 do not fit e's linear set s of type [E]bool: its members are 0..1`,
+		`9:21: role x has 1 thread(s) (ids 6..6), but s gives 2 set(s)`,
+		`9:34: role x gives a linear set n, but parameter n of a is not linear`,
+		`9:44: role x gives a linear set m, but parameter m of a is not linear`,
+		`9:54: s is given twice in role x`,
+		`9:70: linear parameter u of a is not a set and not the thread id (tid): it gets no value`,
+		`10:26: empty range 3..2 for the members of s`,
+	}},
+	{"linear set meets a thread id", "layer 0 { public action a(linear tid: int, linear s: [int]bool) {} }\ninstance i {\n  thread w(tid = 0..1, s = {1} {5}) calls a;\n  thread v(tid = 5, s = {7}) calls a;\n}", []string{
+		`3:28: w(0)'s linear set s holds 1, which w(1) holds too: two threads' linear values must be disjoint`,
+		`3:32: w(1)'s linear set s holds 5, which v(5) holds too`,
+	}},
+	{"linear set parameters", `layer 0 {
+  public action a(linear s: [int]bool, linear t: [int]int, linear u: [[int]bool]bool) {}
+  action b(linear s: [int]bool, linear r: [int]bool) {}
+  proc p(linear s: [int]bool, m: [int]bool) { call b(s, s); call b(m, s); }
+}
+instance i {
+  thread w(tid = 0) calls a;
+}`, []string{
+		`2:47: linear parameter t has type [int]int: a linear parameter holds`,
+		`2:71: map keys must be int, bool or an enumeration, not [int]bool`,
+		`4:57: linear s is passed twice in one call; a linear value cannot be duplicated`,
+		`4:68: argument s of b is linear: pass a linear parameter of the caller`,
+		`7:12: w's thread id goes to a linear parameter, but a has no linear parameter named tid (it has s, t, u)`,
+		`7:27: linear set s of a gets no value: give it in role w, as s = {...} for each thread`,
 	}},
 	{"instance parameter of unknown type", "layer 0 { action a(linear t: int, x: Foo) {} }\ninstance i { thread t(t = 0) calls a(x in 1..2); }", []string{`1:38: unknown type Foo`}},
 	{"instance without layers", "instance i { thread t(tid = 0) calls m; }", []string{`1:38: m is not a public method`}},

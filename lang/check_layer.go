@@ -87,6 +87,11 @@ func (c *checker) checkMember(m Member) {
 		if p.Linear && p.Ghost {
 			c.errorf(p.Name.P, "a linear parameter cannot be ghost")
 		}
+		if t := p.Name.Obj.Type; p.Linear && t != nil {
+			if _, _, ok := LinearDomain(t); !ok {
+				c.errorf(p.Name.P, "linear parameter %s has type %s: a linear parameter holds an identity (int, bool or an enumeration) or a set of them ([T]bool)", p.Name.Name, t)
+			}
+		}
 	}
 	_, isProc := m.(*Proc)
 	for _, e := range sig.Requires {

@@ -240,6 +240,9 @@ func (c *converter) instance(g *gInstance) *Instance {
 		}
 		t := it.Thread
 		td := &ThreadDecl{P: posOf(t.Pos), Role: c.ident(t.Role), TidParam: c.ident(t.TidParam), Tids: c.intRange(t.Tids)}
+		for _, ts := range t.Sets {
+			td.Sets = append(td.Sets, c.threadSets(ts))
+		}
 		for _, cs := range t.Calls {
 			spec := &CallSpec{Method: c.ident(cs.Method)}
 			for _, a := range cs.Args {
@@ -253,6 +256,18 @@ func (c *converter) instance(g *gInstance) *Instance {
 		in.Threads = append(in.Threads, td)
 	}
 	return in
+}
+
+func (c *converter) threadSets(g *gThrSet) *ThreadSets {
+	ts := &ThreadSets{Param: c.ident(g.Param)}
+	for _, sl := range g.Sets {
+		lit := &SetLit{P: posOf(sl.Pos)}
+		for _, r := range sl.Elems {
+			lit.Elems = append(lit.Elems, c.intRange(r))
+		}
+		ts.Sets = append(ts.Sets, lit)
+	}
+	return ts
 }
 
 func (c *converter) intRange(g *gRange) *IntRange {

@@ -350,12 +350,29 @@ func (p *printer) instance(in *Instance) {
 		if t.MaxPos.IsValid() {
 			max = fmt.Sprintf(" max %d", t.Max)
 		}
-		p.line(t.P, "thread %s(%s = %s) calls %s%s;", t.Role.Name, t.TidParam.Name, rangeString(t.Tids), strings.Join(calls, ", "), max)
+		p.line(t.P, "thread %s(%s = %s%s) calls %s%s;", t.Role.Name, t.TidParam.Name, rangeString(t.Tids), threadSetsString(t.Sets), strings.Join(calls, ", "), max)
 	}
 	if in.Ints != nil {
 		p.line(in.Ints.P, "ints %s;", rangeString(in.Ints))
 	}
 	p.closeBrace(in.End)
+}
+
+// threadSetsString prints a role's linear sets, each after a comma:
+// `, s = {0..1} {2}`.
+func threadSetsString(sets []*ThreadSets) string {
+	var b strings.Builder
+	for _, ts := range sets {
+		fmt.Fprintf(&b, ", %s =", ts.Param.Name)
+		for _, sl := range ts.Sets {
+			var elems []string
+			for _, r := range sl.Elems {
+				elems = append(elems, rangeString(r))
+			}
+			fmt.Fprintf(&b, " {%s}", strings.Join(elems, ", "))
+		}
+	}
+	return b.String()
 }
 
 func rangeString(r *IntRange) string {

@@ -310,9 +310,21 @@ type gThread struct {
 	Pos      lexer.Position
 	Role     *gIdent     `parser:"'thread' @@ '('"`
 	TidParam *gIdent     `parser:"@@ '='"`
-	Tids     *gRange     `parser:"@@ ')'"`
+	Tids     *gRange     `parser:"@@"`
+	Sets     []*gThrSet  `parser:"(',' @@)* ')'"`
 	Calls    []*gCallSpc `parser:"'calls' @@ (',' @@)*"`
 	Max      *gMax       `parser:"@@? ';'"`
+}
+
+// gThrSet is `perms = {0..1} {2, 3}`: the linear set of each thread.
+type gThrSet struct {
+	Param *gIdent    `parser:"@@ '='"`
+	Sets  []*gSetLit `parser:"@@+"`
+}
+
+type gSetLit struct {
+	Pos   lexer.Position
+	Elems []*gRange `parser:"'{' (@@ (',' @@)*)? '}'"`
 }
 
 type gMax struct {

@@ -221,15 +221,41 @@ func Check(kind obl.Kind, e obl.Expr, msg string, pos ...lang.Pos) *obl.Assert {
 	return assertion(Mode{Check: true, Kind: kind}, e, msg, pos...).(*obl.Assert)
 }
 
-// Distinct assumes that the linear parameters of two threads differ.
+// Distinct assumes that the linear values of two threads are disjoint:
+// for every linear parameter p of thread 1 and q of thread 2 of the same
+// domain (lang.LinearDomain: an identity of type T and a set [T]bool are
+// both of domain T), p != q for two identities, !q[p] for an identity
+// and a set, and no common member for two sets.
 func Distinct(sig1 *lang.Signature, env1 *Env, sig2 *lang.Signature, env2 *Env) obl.Cmd {
 	var facts []obl.Expr
 	for _, p := range sig1.Params {
 		for _, q := range sig2.Params {
-			if p.Linear && q.Linear && lang.Identical(p.Name.Obj.Type, q.Name.Obj.Type) {
-				facts = append(facts, obl.Ne(env1.Lookup(p.Name.Obj), env2.Lookup(q.Name.Obj)))
+			if p.Linear && q.Linear {
+				if f := disjoint(p.Name.Obj.Type, env1.Lookup(p.Name.Obj), q.Name.Obj.Type, env2.Lookup(q.Name.Obj)); f != nil {
+					facts = append(facts, f)
+				}
 			}
 		}
 	}
 	return &obl.Assume{E: obl.And(facts...)}
+}
+
+// disjoint is the fact that linear values a (of type ta) and b (of type
+// tb) share no identity, or nil if their domains differ.
+func disjoint(ta lang.Type, a obl.Expr, tb lang.Type, b obl.Expr) obl.Expr {
+	da, setA, okA := lang.LinearDomain(ta)
+	db, setB, okB := lang.LinearDomain(tb)
+	if !okA || !okB || !lang.Identical(da, db) {
+		return nil
+	}
+	switch {
+	case !setA && !setB:
+		return obl.Ne(a, b)
+	case !setA:
+		return obl.Not(obl.Index(b, a))
+	case !setB:
+		return obl.Not(obl.Index(a, b))
+	}
+	x := &obl.Var{Name: "id", Sort: SortOf(da)}
+	return obl.Forall([]*obl.Var{x}, obl.Not(obl.And(obl.Index(a, obl.Ref(x)), obl.Index(b, obl.Ref(x)))))
 }

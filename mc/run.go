@@ -243,10 +243,7 @@ func (ru *run) callFrame(s *dstate, ti *threadInfo, cc *callChoice, args []int64
 	p := cc.m.proc
 	regs := ru.loadRegs(p, ru.viewOf(s, ru.t), p.zero)
 	g := ru.m.nglob()
-	copy(regs[g:], args)
-	if cc.tid >= 0 {
-		regs[g+cc.tid] = ti.tid
-	}
+	copy(regs[g:], cc.fill(args, ti))
 	ru.applyFresh(p, regs)
 	return regs
 }
