@@ -176,6 +176,14 @@ var exploreCases = []exploreCase{
 	{"clients not a number", []string{"explore", counterLin, "--clients", "many"}, exitBadInput, nil, `invalid value "many" for flag --clients: want a number of calls`},
 	{"clients and refines", []string{"explore", counterLin, "--clients", "2", "--refines"}, exitBadInput, nil, "--clients checks linearizability: it excludes --refines"},
 	{"tso with yield atomicity", []string{"explore", counterLin, "--memory", "tso", "--atomicity", "yield"}, exitBadInput, nil, "--memory tso runs layer 0 at access atomicity (a store buffer holds single accesses): it excludes --atomicity yield"},
+	{"linear sets: each thread gets its own", []string{"explore", "../../proofs/linear/owned-slots.lip", "--linearizability"}, exitOK,
+		[]string{"note: symmetry reduction: off for role w: its threads hold different linear sets", "no violation: every reachable state explored"}, ""},
+	{"linear sets: a write outside the set is found", []string{"explore", "../../proofs/linear/broken/clear-foreign-slot.lip"}, exitFailed,
+		[]string{"error: interference: the annotation of the yield at line 41 in put, where w(0) waits, is invalidated by a step of w(1)",
+			"w(0) calls put(mine = [10 := true, 11 := true; default false], i = 10, v = 1)",
+			"w(1) calls clear(mine = [12 := true, 13 := true; default false], i = 10)", "VIOLATION"}, ""},
+	{"linear sets: no clients", []string{"explore", "../../proofs/linear/owned-slots.lip", "--clients", "2"}, exitBadInput,
+		nil, "role w gives its threads linear sets, which --clients does not support"},
 	{"clients at the top layer", []string{"explore", counterLin, "--clients", "2", "--layer", "1"}, exitBadInput, nil, "layer 1 is the top layer"},
 }
 
