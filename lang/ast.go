@@ -142,6 +142,7 @@ type ConstDecl struct {
 // VarDecl is `[ghost] var Name: T [= e] [layers a..b];`.
 type VarDecl struct {
 	P      Pos
+	Linear bool // a pool of identities that no thread holds (a set type)
 	Ghost  bool
 	Name   *Ident
 	Type   TypeExpr
@@ -376,15 +377,20 @@ type Param struct {
 	Name   *Ident
 	Type   TypeExpr
 	Linear bool
-	Ghost  bool
+	// LinearIn marks a linear_in parameter (Linear is set too): the
+	// action takes the argument's identities from its caller, whose
+	// variable is empty after the call.
+	LinearIn bool
+	Ghost    bool
 }
 
-// LocalDecl is `[ghost] var a, b: T;`.
+// LocalDecl is `[linear] [ghost] var a, b: T;`.
 type LocalDecl struct {
-	P     Pos
-	Ghost bool
-	Names []*Ident
-	Type  TypeExpr
+	P      Pos
+	Linear bool // identities the thread owns (a set type, initially empty)
+	Ghost  bool
+	Names  []*Ident
+	Type   TypeExpr
 }
 
 func (d *LocalDecl) Pos() Pos { return d.P }

@@ -62,8 +62,8 @@ var badCases = []struct {
 		`5:5: local variables must be declared at the start of the body`,
 	}},
 	{"mover tag on local", "layer 0 { proc p() { right var x: int; } }", []string{`1:28: local variables must be declared at the start of the body`}},
-	{"linear local", "layer 0 {\n  proc p() {\n    linear var x: int;\n  }\n}", []string{`3:5: linear is allowed on parameters of actions and procedures only`}},
-	{"linear global", "linear var x: int;", []string{`1:1: linear is allowed on parameters of actions and procedures only`}},
+	{"linear local", "layer 0 {\n  proc p() {\n    linear var x: int;\n  }\n}", []string{`3:16: linear local x has type int: it must be a set of identities`}},
+	{"linear global", "linear var x: int;", []string{`1:12: linear global x has type int: it must be a set of identities`}},
 	{"thread without calls", "instance i { thread t(tid = 0); }", []string{`1:31: unexpected ";", expected "calls"`}},
 	{"calls nothing", "instance i { thread t(tid = 0) calls; }", []string{`1:37: unexpected ";", expected a method name`}},
 	{"bad ints", "instance i { ints 1 2; }", []string{`1:21: unexpected number 2, expected ";"`}},
@@ -410,7 +410,7 @@ var badCases = []struct {
 	{"loop with action call and no yield", "layer 0 {\n  action a() {}\n  proc p() {\n    while (*) invariant true; {\n      if (*) { call a(); }\n    }\n  }\n}", []string{`4:5: this loop's body contains a step but no yield`}},
 
 	// ---- Linear ----
-	{"linear output", "layer 0 { action a() returns (linear o: int) {} }", []string{`1:38: linear is allowed on parameters only, not on outputs`}},
+	{"linear output", "layer 0 { action a() returns (linear o: int) {} }", []string{`1:38: linear output o has type int: it must be a set of identities`}},
 	{"linear ghost parameter", "layer 0 { proc p(linear ghost t: int) {} }", []string{`1:31: a linear parameter cannot be ghost`}},
 	{"linear argument", "layer 0 {\n  action a(linear t: int) {}\n  proc p(linear t: int, n: int) {\n    var x: int;\n    call a(n);\n    call a(t + 1);\n    call a(x);\n    call a(t);\n  }\n}", []string{
 		`5:12: argument t of a is linear: pass a linear parameter of the caller`,
@@ -547,6 +547,41 @@ instance i {
 	{"linear set meets a thread id", "layer 0 { public action a(linear tid: int, linear s: [int]bool) {} }\ninstance i {\n  thread w(tid = 0..1, s = {1} {5}) calls a;\n  thread v(tid = 5, s = {7}) calls a;\n}", []string{
 		`3:28: w(0)'s linear set s holds 1, which w(1) holds too: two threads' linear values must be disjoint`,
 		`3:32: w(1)'s linear set s holds 5, which v(5) holds too`,
+	}},
+	{"linear pools, locals and outputs", `linear var pool: [int]bool;
+linear ghost var gp: [int]bool;
+layer 0 {
+  action take(linear_in a: [int]bool, linear b: [int]bool) returns (linear r: [int]bool, x: [int]bool) {
+    linear var bad: [int]bool;
+    r := a;
+    pool := pool;
+  }
+  action one(linear_in n: int) {}
+  public action pub(linear_in a: [int]bool) {}
+  proc p(linear_in a: [int]bool, linear t: [int]bool) returns (linear o: [int]bool) {
+    linear var l: [int]bool;
+    var m: [int]bool;
+    l := m;
+    o := m;
+    havoc pool;
+    pool[1] := true;
+    call l, m := take(t, t);
+    call m, l := take(l, l);
+  }
+}`, []string{
+		`2:18: a linear variable cannot be ghost`,
+		`5:16: linear locals are allowed in procedures only`,
+		`9:24: linear parameter n has type int: it must be a set of identities`,
+		`10:31: public method pub has a linear_in parameter a`,
+		`11:20: linear_in is allowed on parameters of actions only`,
+		`14:5: linear local l changes by calls only`,
+		`15:5: linear output o is written by actions only, whose moves of identities lipton checks; call an action`,
+		`16:11: linear global variable pool is written by actions only`,
+		`17:5: linear global variable pool is written by actions only`,
+		`18:23: argument a of take is linear_in: pass a linear local or output of the caller, which the call empties`,
+		`19:10: output r of take is linear: assign it to a linear local or output`,
+		`19:13: l is linear, but output x of take is not: a linear variable receives only linear outputs`,
+		`19:26: linear l is passed twice in one call`,
 	}},
 	{"linear set parameters", `layer 0 {
   public action a(linear s: [int]bool, linear t: [int]int, linear u: [[int]bool]bool) {}

@@ -72,7 +72,7 @@ func (c *checker) declareSignature(sig *Signature) {
 		p.Name.Obj = &Object{Kind: ObjParam, Type: c.typeOf(p.Type), Ghost: p.Ghost, Linear: p.Linear}
 	}
 	for _, p := range sig.Returns {
-		p.Name.Obj = &Object{Kind: ObjReturn, Type: c.typeOf(p.Type), Ghost: p.Ghost}
+		p.Name.Obj = &Object{Kind: ObjReturn, Type: c.typeOf(p.Type), Ghost: p.Ghost, Linear: p.Linear}
 	}
 }
 
@@ -99,9 +99,6 @@ func (c *checker) checkMember(m Member) {
 	}
 	for _, p := range sig.Returns {
 		c.declare(p.Name, p.Name.Obj)
-		if p.Linear {
-			c.errorf(p.Name.P, "linear is allowed on parameters only, not on outputs")
-		}
 	}
 	for _, e := range without(sig.Ensures, sig.Preserves) {
 		c.expect(e, Bool, c.specCtx(e, isProc, isProc), "an ensures clause")
@@ -109,9 +106,10 @@ func (c *checker) checkMember(m Member) {
 	for _, d := range sig.Locals {
 		t := c.typeOf(d.Type)
 		for _, n := range d.Names {
-			c.declare(n, &Object{Kind: ObjLocal, Type: t, Ghost: d.Ghost})
+			c.declare(n, &Object{Kind: ObjLocal, Type: t, Ghost: d.Ghost, Linear: d.Linear})
 		}
 	}
+	c.checkLinearSig(m)
 	switch m := m.(type) {
 	case *Action:
 		c.block(m.Body, stmtCtx{action: true})

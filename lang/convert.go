@@ -60,7 +60,7 @@ func (c *converter) decl(g *gDecl) Decl {
 		return &ConstDecl{P: posOf(g.Const.Pos), Name: c.ident(g.Const.Name), Type: c.typ(g.Const.Type), Value: c.optExpr(g.Const.Value)}
 	case g.Var != nil:
 		v := g.Var
-		return &VarDecl{P: posOf(v.Pos), Ghost: v.Ghost, Name: c.ident(v.Name), Type: c.typ(v.Type),
+		return &VarDecl{P: posOf(v.Pos), Linear: v.Linear, Ghost: v.Ghost, Name: c.ident(v.Name), Type: c.typ(v.Type),
 			Init: c.optExpr(v.Init), Layers: c.layerRange(v.Layers)}
 	case g.Func != nil:
 		fn := g.Func
@@ -164,7 +164,7 @@ func (c *converter) body(g *gBlock) ([]*LocalDecl, *Block) {
 }
 
 func (c *converter) local(g *gLocal) *LocalDecl {
-	d := &LocalDecl{P: posOf(g.Pos), Ghost: g.Ghost, Type: c.typ(g.Type)}
+	d := &LocalDecl{P: posOf(g.Pos), Linear: g.Linear, Ghost: g.Ghost, Type: c.typ(g.Type)}
 	for _, n := range g.Names {
 		d.Names = append(d.Names, c.ident(n))
 	}
@@ -174,7 +174,7 @@ func (c *converter) local(g *gLocal) *LocalDecl {
 func (c *converter) params(gs []*gParam) []*Param {
 	var ps []*Param
 	for _, g := range gs {
-		ps = append(ps, &Param{Name: c.ident(g.Name), Type: c.typ(g.Type), Linear: g.Linear, Ghost: g.Ghost})
+		ps = append(ps, &Param{Name: c.ident(g.Name), Type: c.typ(g.Type), Linear: g.Linear != "", LinearIn: g.Linear == "linear_in", Ghost: g.Ghost})
 	}
 	return ps
 }

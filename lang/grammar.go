@@ -56,6 +56,7 @@ type gConstDecl struct {
 
 type gVarDecl struct {
 	Pos    lexer.Position
+	Linear bool         `parser:"@'linear'?"`
 	Ghost  bool         `parser:"@'ghost'?"`
 	Name   *gIdent      `parser:"'var' @@ ':'"`
 	Type   *gType       `parser:"@@"`
@@ -159,7 +160,7 @@ type gSpec struct {
 }
 
 type gParam struct {
-	Linear bool    `parser:"@'linear'?"`
+	Linear string  `parser:"@('linear' | 'linear_in')?"`
 	Ghost  bool    `parser:"@'ghost'?"`
 	Name   *gIdent `parser:"@@ ':'"`
 	Type   *gType  `parser:"@@"`
@@ -190,10 +191,11 @@ type gMapType struct {
 }
 
 type gLocal struct {
-	Pos   lexer.Position
-	Ghost bool      `parser:"@'ghost'?"`
-	Names []*gIdent `parser:"'var' @@ (',' @@)* ':'"`
-	Type  *gType    `parser:"@@ ';'"`
+	Pos    lexer.Position
+	Linear bool      `parser:"@'linear'?"`
+	Ghost  bool      `parser:"@'ghost'?"`
+	Names  []*gIdent `parser:"'var' @@ (',' @@)* ':'"`
+	Type   *gType    `parser:"@@ ';'"`
 }
 
 type gBlock struct {

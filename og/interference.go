@@ -109,7 +109,7 @@ func nonInterferenceCheck(y *layers.YieldPoint, f interferer) (*obl.Obligation, 
 	if f.action != nil {
 		env2 := b.Frame(env, &f.action.Decl.Signature, ".2", "thread 2 ("+f.action.Name()+")")
 		pre = obl.And(b.Conj(f.action.Decl.Requires, env2), b.Conj(l.Invariants, env2))
-		distinct = layers.Distinct(&y.Proc.Decl.Signature, env1, &f.action.Decl.Signature, env2)
+		distinct = layers.Distinct(l.Globals, &y.Proc.Decl.Signature, env1, &f.action.Decl.Signature, env2)
 		msg := func(what string) string {
 			return fmt.Sprintf("%s may be invalidated by another thread running %s", what, f.name())
 		}
@@ -118,7 +118,7 @@ func nonInterferenceCheck(y *layers.YieldPoint, f interferer) (*obl.Obligation, 
 	} else {
 		env2 := b.Frame(env, &f.proc.Decl.Signature, ".2", "thread 2 ("+f.proc.Name()+")")
 		pre = obl.And(b.AnnotationAfter(f.start, env2), b.ParamFacts(f.proc, env2))
-		distinct = layers.Distinct(&y.Proc.Decl.Signature, env1, &f.proc.Decl.Signature, env2)
+		distinct = layers.Distinct(l.Globals, &y.Proc.Decl.Signature, env1, &f.proc.Decl.Signature, env2)
 		g := &layers.Fragments{B: b, Env: env2, Proc: f.proc, Mode: layers.Assume}
 		g.End = func(q *layers.YieldPoint) obl.Cmd {
 			msg := func(what string) string {
