@@ -227,6 +227,10 @@ func (ru *run) call(s *dstate, ti *threadInfo, cc *callChoice, args []int64) {
 	ru.below = nil
 	ru.x.r = regs
 	ru.regsFrame = -1
+	if f := ru.poolClash(ti, cc); f != nil {
+		ru.sink.fail(ru, f)
+		return
+	}
 	if !ru.clientCalls(s, ti, cc, args) {
 		return
 	}

@@ -190,6 +190,8 @@ var exploreCases = []exploreCase{
 		[]string{"error: linearizability: w(", "VIOLATION"}, ""},
 	{"linear pool: read after release", []string{"explore", "../../proofs/linear/broken/read-after-release.lip"}, exitFailed,
 		[]string{"error: assert: the requires of action read may not hold at this call", "VIOLATION"}, ""},
+	{"linear pool holds a thread's identity", []string{"explore", "../../mc/testdata/linear-pool-clash.lip"}, exitFailed,
+		[]string{"error: the code cannot run: w(0) calls bump with tid holding 0, which the linear global pool holds: the instance must give its threads identities that no linear global holds", "VIOLATION"}, ""},
 	{"linear sets: no clients", []string{"explore", "../../proofs/linear/owned-slots.lip", "--clients", "2"}, exitBadInput,
 		nil, "role w gives its threads linear sets, which --clients does not support"},
 	{"clients at the top layer", []string{"explore", counterLin, "--clients", "2", "--layer", "1"}, exitBadInput, nil, "layer 1 is the top layer"},
