@@ -534,7 +534,7 @@ instance i {
   thread x(tid = 6, s = {1} {2}, n = {30}, m = {40}, s = {50}) calls a;
   thread y(tid = 7, s = {3..2}) calls e;
 }`, []string{
-		`7:37: w(1)'s linear set s holds 11, which w(0) holds too: two threads' linear values must be disjoint`,
+		`7:37: w(1)'s s holds 11, which w(0)'s s holds too: linear values must be disjoint`,
 		`7:47: role w gives a linear set u, but linear parameter u of a has type int, not a set`,
 		`8:26: 5..5 do not fit e's linear set s of type [E]bool: its members are 0..1`,
 		`9:21: role x has 1 thread(s) (ids 6..6), but s gives 2 set(s)`,
@@ -544,9 +544,11 @@ instance i {
 		`9:70: linear parameter u of a is not a set and not the thread id (tid): it gets no value`,
 		`10:26: empty range 3..2 for the members of s`,
 	}},
-	{"linear set meets a thread id", "layer 0 { public action a(linear tid: int, linear s: [int]bool) {} }\ninstance i {\n  thread w(tid = 0..1, s = {1} {5}) calls a;\n  thread v(tid = 5, s = {7}) calls a;\n}", []string{
-		`3:28: w(0)'s linear set s holds 1, which w(1) holds too: two threads' linear values must be disjoint`,
-		`3:32: w(1)'s linear set s holds 5, which v(5) holds too`,
+	{"linear set meets a thread id", "layer 0 {\n  public action a(linear tid: int, linear s: [int]bool, linear b: [int]bool) {}\n}\ninstance i {\n  thread w(tid = 0..1, s = {1} {5}, b = {} {}) calls a;\n  thread v(tid = 5, s = {5}, b = {}) calls a;\n  thread u(tid = 8, s = {30}, b = {30}) calls a;\n}", []string{
+		`5:28: w(0)'s s holds 1, which w(1)'s tid holds too: linear values must be disjoint`,
+		`5:32: w(1)'s s holds 5, which v(5)'s tid holds too`,
+		`6:25: v(5)'s s holds 5, which v(5)'s tid holds too`,
+		`7:35: u(8)'s b holds 30, which u(8)'s s holds too`,
 	}},
 	{"linear pools, locals and outputs", `linear var pool: [int]bool;
 linear ghost var gp: [int]bool;

@@ -1,6 +1,9 @@
 package lang
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // Checks of instance blocks (DESIGN §2.3).
 
@@ -68,10 +71,16 @@ func (c *checker) checkThreadSets(t *ThreadDecl) {
 	}
 }
 
-// linearOwner is the thread that an instance gives a linear value to.
+// linearOwner is the thread, and its parameter, that an instance gives
+// a linear value to.
 type linearOwner struct {
-	role string
-	tid  int64
+	role  string
+	tid   int64
+	param string
+}
+
+func (o linearOwner) String() string {
+	return fmt.Sprintf("%s(%d)'s %s", o.role, o.tid, o.param)
 }
 
 // linearKey is a linear value of a domain (its type's name).
@@ -80,11 +89,11 @@ type linearKey struct {
 	v   int64
 }
 
-// checkSetsDisjoint checks that no two threads of an instance share a
-// linear value: a thread id, or a member of a linear set, given to one
-// thread is given to no other thread as a value of the same domain. The
-// two-thread checks assume exactly that (docs/checks.md, "Linear
-// values"). A value goes to the domain of the linear parameters that
+// checkSetsDisjoint checks that no linear value is given twice: a thread
+// id, or a member of a linear set, given to one thread's parameter is
+// given to no other parameter, of that thread or another, as a value of
+// the same domain. The checks assume exactly that (docs/checks.md,
+// "Linear values"). A value goes to the domain of the linear parameters that
 // receive it (lang.LinearDomain); one that no called method receives is
 // nobody's linear value.
 func (c *checker) checkSetsDisjoint(in *Instance) {
@@ -92,7 +101,7 @@ func (c *checker) checkSetsDisjoint(in *Instance) {
 	for _, t := range in.Threads {
 		if dom := c.linearDomainOf(t, t.TidParam.Name); dom != nil {
 			for id := t.Tids.Lo; id <= t.Tids.Hi && id-t.Tids.Lo < maxOwnerScan; id++ {
-				owner[linearKey{dom.String(), id}] = linearOwner{t.Role.Name, id}
+				owner[linearKey{dom.String(), id}] = linearOwner{t.Role.Name, id, t.TidParam.Name}
 			}
 		}
 	}
@@ -100,14 +109,14 @@ func (c *checker) checkSetsDisjoint(in *Instance) {
 		for _, ts := range t.Sets {
 			dom := c.linearDomainOf(t, ts.Param.Name)
 			for i, sl := range ts.Sets {
-				me := linearOwner{t.Role.Name, t.Tids.Lo + int64(i)}
+				me := linearOwner{t.Role.Name, t.Tids.Lo + int64(i), ts.Param.Name}
 				for _, v := range setValues(sl) {
 					if dom == nil {
 						break
 					}
 					k := linearKey{dom.String(), v}
 					if o, ok := owner[k]; ok && o != me {
-						c.errorf(sl.P, "%s(%d)'s linear set %s holds %d, which %s(%d) holds too: two threads' linear values must be disjoint", me.role, me.tid, ts.Param.Name, v, o.role, o.tid)
+						c.errorf(sl.P, "%s holds %d, which %s holds too: linear values must be disjoint", me, v, o)
 						break
 					}
 					owner[k] = me

@@ -251,10 +251,19 @@ func Distinct(globals []*lang.Object, sig1 *lang.Signature, env1 *Env, sig2 *lan
 }
 
 // OwnLinearFacts is what one thread may assume of its linear variables
-// at any point: they are disjoint from the linear globals (docs/checks.md,
-// "Linear values").
+// at any point: they are pairwise disjoint, and disjoint from the linear
+// globals (docs/checks.md, "Linear values").
 func OwnLinearFacts(globals []*lang.Object, sig *lang.Signature, env *Env) obl.Expr {
-	return obl.And(poolFacts(globals, sig, env)...)
+	facts := poolFacts(globals, sig, env)
+	own := linearFrame(sig)
+	for i, p := range own {
+		for _, q := range own[i+1:] {
+			if f := disjoint(p.Type, env.Lookup(p), q.Type, env.Lookup(q)); f != nil {
+				facts = append(facts, f)
+			}
+		}
+	}
+	return obl.And(facts...)
 }
 
 // poolFacts are the facts that the linear variables of sig's frame are
