@@ -89,8 +89,8 @@ func linearity(a *layers.Action) *obl.Obligation {
 	}
 	gate := obl.And(b.Conj(a.Decl.Requires, frame), b.Conj(l.Invariants, frame))
 	msg := fmt.Sprintf("action %s may create or duplicate identities: what it leaves (its linear outputs and the linear globals after it) may not be disjoint, or may hold an identity that was in none of its linear_in parameters and linear globals", a.Name())
-	cmd := obl.Sequence(&obl.Assume{E: obl.And(append([]obl.Expr{gate}, pre...)...)},
-		&obl.Assign{Lhs: snaps, Rhs: snapVals}, body,
+	cmd := obl.Sequence(&obl.Assign{Lhs: snaps, Rhs: snapVals},
+		&obl.Assume{E: obl.And(append([]obl.Expr{gate}, pre...)...)}, body,
 		layers.Check(Linearity, obl.And(post...), msg, a.Decl.P))
 	return b.Obligation(fmt.Sprintf("l%d-linearity-%s", l.Num, a.Name()), Linearity, cmd)
 }
