@@ -37,6 +37,9 @@ type model struct {
 	// access: layer 0 interleaves at every access to a global (access.go);
 	// annotations, invariants and interference are not checked.
 	access bool
+	// linear: the layer has linear globals or linear frame variables,
+	// whose disjointness every state must keep (checkLinear).
+	linear bool
 	// memory is the memory model (weak.go); under tso and pso access is
 	// set too. isMap and finiteKeys describe each global slot, realSlots
 	// are the slots whose writes are buffered; bufferFull records that
@@ -191,6 +194,7 @@ func newModel(prog *layers.Program, inst *lang.Instance, num int, opts modelOpti
 	if err := m.compileCode(); err != nil {
 		return nil, err
 	}
+	m.linear = m.usesLinear()
 	if n := m.arbitraryNote(); n != "" {
 		m.note("%s", n)
 	}
