@@ -196,6 +196,8 @@ var exploreCases = []exploreCase{
 		[]string{"error: linearity: after a step of w(0), w(0)'s a (in work) and the linear global free both hold 0: an identity was duplicated", "VIOLATION"}, ""},
 	{"linear values: pool-yield is correct", []string{"explore", "../../proofs/linear/pool-yield.lip"}, exitOK,
 		[]string{"no violation: every reachable state explored"}, ""},
+	{"linear values: a join that keeps a part", []string{"explore", "../../proofs/linear/broken/join-keeps-part.lip"}, exitFailed,
+		[]string{"error: linearity: after a step of w(0), w(0)'s b (in work) and w(0)'s p (in work) both hold ", "VIOLATION"}, ""},
 	{"linear sets: no clients", []string{"explore", "../../proofs/linear/owned-slots.lip", "--clients", "2"}, exitBadInput,
 		nil, "role w gives its threads linear sets, which --clients does not support"},
 	{"clients at the top layer", []string{"explore", counterLin, "--clients", "2", "--layer", "1"}, exitBadInput, nil, "layer 1 is the top layer"},
