@@ -37,7 +37,7 @@ var Generators = []Generator{
 
 // Kinds are the kinds of check in the order reports list them.
 var Kinds = []obl.Kind{og.Initial, og.Sequential, og.NonInterference, movers.YieldSufficient,
-	movers.Commutativity, movers.GatePreservation, movers.FailurePreservation, movers.NonBlocking,
+	movers.Commutativity, movers.GatePreservation, movers.FailurePreservation, movers.NonBlocking, movers.Linearity,
 	refine.Structure, refine.Split, refine.Peel, refine.StepAbstraction, refine.ActionAbstraction, refine.MethodAbstraction,
 	refine.ClientContract, refine.Vacuity}
 

@@ -142,6 +142,7 @@ type ConstDecl struct {
 // VarDecl is `[ghost] var Name: T [= e] [layers a..b];`.
 type VarDecl struct {
 	P      Pos
+	Linear bool // a pool of identities that no thread holds (a set type)
 	Ghost  bool
 	Name   *Ident
 	Type   TypeExpr
@@ -194,15 +195,46 @@ type Instance struct {
 	Ints    *IntRange // nil: the default domain
 }
 
-// ThreadDecl is `thread role(tid = a..b) calls m1(p in a..b), m2 max N;`.
+// ThreadDecl is `thread role(tid = a..b, s = {..} ...) calls m1(p in
+// a..b), m2 max N;`.
 type ThreadDecl struct {
 	P        Pos
 	Role     *Ident
 	TidParam *Ident
 	Tids     *IntRange
+	Sets     []*ThreadSets // linear sets of the role's threads
 	Calls    []*CallSpec
 	Max      int // maximal number of calls per thread; 0 if not given
 	MaxPos   Pos
+}
+
+// ThreadSets is `s = {a..b, c} {d}`: the value of the linear set
+// parameter s for each thread of a role, in the order of the thread ids.
+type ThreadSets struct {
+	Param *Ident
+	Sets  []*SetLit
+}
+
+// SetLit is `{a..b, c}`: a finite set of integers, written as ranges.
+type SetLit struct {
+	P     Pos
+	Elems []*IntRange
+}
+
+// Values returns the members of the set, each once, in ascending order
+// of first appearance within the ranges.
+func (s *SetLit) Values() []int64 {
+	seen := map[int64]bool{}
+	var out []int64
+	for _, r := range s.Elems {
+		for v := r.Lo; v <= r.Hi; v++ {
+			if !seen[v] {
+				seen[v] = true
+				out = append(out, v)
+			}
+		}
+	}
+	return out
 }
 
 // CallSpec names a method a thread may call and the domains of arguments.
@@ -357,15 +389,20 @@ type Param struct {
 	Name   *Ident
 	Type   TypeExpr
 	Linear bool
-	Ghost  bool
+	// LinearIn marks a linear_in parameter (Linear is set too): the
+	// action takes the argument's identities from its caller, whose
+	// variable is empty after the call.
+	LinearIn bool
+	Ghost    bool
 }
 
-// LocalDecl is `[ghost] var a, b: T;`.
+// LocalDecl is `[linear] [ghost] var a, b: T;`.
 type LocalDecl struct {
-	P     Pos
-	Ghost bool
-	Names []*Ident
-	Type  TypeExpr
+	P      Pos
+	Linear bool // identities the thread owns (a set type, initially empty)
+	Ghost  bool
+	Names  []*Ident
+	Type   TypeExpr
 }
 
 func (d *LocalDecl) Pos() Pos { return d.P }

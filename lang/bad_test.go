@@ -62,8 +62,8 @@ var badCases = []struct {
 		`5:5: local variables must be declared at the start of the body`,
 	}},
 	{"mover tag on local", "layer 0 { proc p() { right var x: int; } }", []string{`1:28: local variables must be declared at the start of the body`}},
-	{"linear local", "layer 0 {\n  proc p() {\n    linear var x: int;\n  }\n}", []string{`3:5: linear is allowed on parameters of actions and procedures only`}},
-	{"linear global", "linear var x: int;", []string{`1:1: linear is allowed on parameters of actions and procedures only`}},
+	{"linear local", "layer 0 {\n  proc p() {\n    linear var x: int;\n  }\n}", []string{`3:16: linear local x has type int: it must be a set of identities`}},
+	{"linear global", "linear var x: int;", []string{`1:12: linear global x has type int: it must be a set of identities`}},
 	{"thread without calls", "instance i { thread t(tid = 0); }", []string{`1:31: unexpected ";", expected "calls"`}},
 	{"calls nothing", "instance i { thread t(tid = 0) calls; }", []string{`1:37: unexpected ";", expected a method name`}},
 	{"bad ints", "instance i { ints 1 2; }", []string{`1:21: unexpected number 2, expected ";"`}},
@@ -410,7 +410,7 @@ var badCases = []struct {
 	{"loop with action call and no yield", "layer 0 {\n  action a() {}\n  proc p() {\n    while (*) invariant true; {\n      if (*) { call a(); }\n    }\n  }\n}", []string{`4:5: this loop's body contains a step but no yield`}},
 
 	// ---- Linear ----
-	{"linear output", "layer 0 { action a() returns (linear o: int) {} }", []string{`1:38: linear is allowed on parameters only, not on outputs`}},
+	{"linear output", "layer 0 { action a() returns (linear o: int) {} }", []string{`1:38: linear output o has type int: it must be a set of identities`}},
 	{"linear ghost parameter", "layer 0 { proc p(linear ghost t: int) {} }", []string{`1:31: a linear parameter cannot be ghost`}},
 	{"linear argument", "layer 0 {\n  action a(linear t: int) {}\n  proc p(linear t: int, n: int) {\n    var x: int;\n    call a(n);\n    call a(t + 1);\n    call a(x);\n    call a(t);\n  }\n}", []string{
 		`5:12: argument t of a is linear: pass a linear parameter of the caller`,
@@ -517,10 +517,88 @@ instance i {
   thread v(t = 7) calls r;
   thread ok(t = 0..1) calls b, e;
 }`, []string{
+		`6:19: linear parameter t has type R: a linear parameter holds an identity (int, bool or an enumeration) or a set of them ([T]bool)`,
 		`9:16: thread ids 5..6 do not fit b's linear parameter t of type bool: its 2 values are the ids 0..1, and two threads must not share one`,
 		`10:16: thread ids 0..2 do not fit e's linear parameter t of type E: its 2 values are the ids 0..1, and two threads must not share one`,
 		`11:12: v's thread ids go to r's linear parameter t of type R; thread ids are int, bool or enumeration values`,
 		`12:17: thread ids 0..1 overlap those of another role (0..2)`,
+	}},
+	{"linear sets in an instance", `type E = enum { A, B };
+layer 0 {
+  public action a(linear s: [int]bool, linear u: int, n: int, m: [int]bool) {}
+  public action e(linear s: [E]bool) {}
+}
+instance i {
+  thread w(tid = 0..1, s = {10, 11} {11..12}, u = {20} {21}) calls a;
+  thread v(tid = 5, s = {5}) calls e;
+  thread x(tid = 6, s = {1} {2}, n = {30}, m = {40}, s = {50}) calls a;
+  thread y(tid = 7, s = {3..2}) calls e;
+}`, []string{
+		`7:37: w(1)'s s holds 11, which w(0)'s s holds too: linear values must be disjoint`,
+		`7:47: role w gives a linear set u, but linear parameter u of a has type int, not a set`,
+		`8:26: 5..5 do not fit e's linear set s of type [E]bool: its members are 0..1`,
+		`9:21: role x has 1 thread(s) (ids 6..6), but s gives 2 set(s)`,
+		`9:34: role x gives a linear set n, but parameter n of a is not linear`,
+		`9:44: role x gives a linear set m, but parameter m of a is not linear`,
+		`9:54: s is given twice in role x`,
+		`9:70: linear parameter u of a is not a set and not the thread id (tid): it gets no value`,
+		`10:26: empty range 3..2 for the members of s`,
+	}},
+	{"linear set meets a thread id", "layer 0 {\n  public action a(linear tid: int, linear s: [int]bool, linear b: [int]bool) {}\n}\ninstance i {\n  thread w(tid = 0..1, s = {1} {5}, b = {} {}) calls a;\n  thread v(tid = 5, s = {5}, b = {}) calls a;\n  thread u(tid = 8, s = {30}, b = {30}) calls a;\n}", []string{
+		`5:28: w(0)'s s holds 1, which w(1)'s tid holds too: linear values must be disjoint`,
+		`5:32: w(1)'s s holds 5, which v(5)'s tid holds too`,
+		`6:25: v(5)'s s holds 5, which v(5)'s tid holds too`,
+		`7:35: u(8)'s b holds 30, which u(8)'s s holds too`,
+	}},
+	{"linear pools, locals and outputs", `linear var pool: [int]bool;
+linear ghost var gp: [int]bool;
+layer 0 {
+  action take(linear_in a: [int]bool, linear b: [int]bool) returns (linear r: [int]bool, x: [int]bool) {
+    linear var bad: [int]bool;
+    r := a;
+    pool := pool;
+  }
+  action one(linear_in n: int) {}
+  public action pub(linear_in a: [int]bool) {}
+  proc p(linear_in a: [int]bool, linear t: [int]bool) returns (linear o: [int]bool) {
+    linear var l: [int]bool;
+    var m: [int]bool;
+    l := m;
+    o := m;
+    havoc pool;
+    pool[1] := true;
+    call l, m := take(t, t);
+    call m, l := take(l, l);
+  }
+}`, []string{
+		`2:18: a linear variable cannot be ghost`,
+		`5:16: linear locals are allowed in procedures only`,
+		`9:24: linear parameter n has type int: it must be a set of identities`,
+		`10:31: public method pub has a linear_in parameter a`,
+		`11:20: linear_in is allowed on parameters of actions only`,
+		`14:5: linear local l changes by calls only`,
+		`15:5: linear output o is written by actions only, whose moves of identities lipton checks; call an action`,
+		`16:11: linear global variable pool is written by actions only`,
+		`17:5: linear global variable pool is written by actions only`,
+		`18:23: argument a of take is linear_in: pass a linear local or output of the caller, which the call empties`,
+		`19:10: output r of take is linear: assign it to a linear local or output`,
+		`19:13: l is linear, but output x of take is not: a linear variable receives only linear outputs`,
+		`19:26: linear l is passed twice in one call`,
+	}},
+	{"linear set parameters", `layer 0 {
+  public action a(linear s: [int]bool, linear t: [int]int, linear u: [[int]bool]bool) {}
+  action b(linear s: [int]bool, linear r: [int]bool) {}
+  proc p(linear s: [int]bool, m: [int]bool) { call b(s, s); call b(m, s); }
+}
+instance i {
+  thread w(tid = 0) calls a;
+}`, []string{
+		`2:47: linear parameter t has type [int]int: a linear parameter holds`,
+		`2:71: map keys must be int, bool or an enumeration, not [int]bool`,
+		`4:57: linear s is passed twice in one call; a linear value cannot be duplicated`,
+		`4:68: argument s of b is linear: pass a linear parameter of the caller`,
+		`7:12: w's thread id goes to a linear parameter, but a has no linear parameter named tid (it has s, t, u)`,
+		`7:27: linear set s of a gets no value: give it in role w, as s = {...} for each thread`,
 	}},
 	{"instance parameter of unknown type", "layer 0 { action a(linear t: int, x: Foo) {} }\ninstance i { thread t(t = 0) calls a(x in 1..2); }", []string{`1:38: unknown type Foo`}},
 	{"instance without layers", "instance i { thread t(tid = 0) calls m; }", []string{`1:38: m is not a public method`}},

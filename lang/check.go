@@ -141,6 +141,7 @@ func (c *checker) checkFile() {
 	c.checkInvariants()
 	c.checkLayers()
 	c.checkPublic()
+	c.checkPublicLinearIn()
 	c.checkInstances()
 }
 

@@ -33,6 +33,7 @@ func (c *checker) assign(s *AssignStmt) {
 	seen := map[*Object]bool{}
 	for i, lv := range s.Lhs {
 		o := c.target(lv.Name)
+		c.linearWrite(lv.Name, o)
 		t := c.lvalueType(lv, o)
 		if o != nil && seen[o] {
 			c.errorf(lv.Name.P, "%s is assigned twice in one assignment", o.Name)
@@ -106,6 +107,7 @@ func (c *checker) havoc(s *HavocStmt) {
 	seen := map[*Object]bool{}
 	for _, id := range s.Vars {
 		if o := c.target(id); o != nil {
+			c.linearWrite(id, o)
 			if seen[o] {
 				c.errorf(id.P, "%s appears twice in havoc", o.Name)
 			}
@@ -180,17 +182,7 @@ func (c *checker) callArgs(s *CallStmt, sig *Signature) {
 			c.errorf(a.Pos(), "argument %s of %s is not ghost, so it cannot be computed from ghost state", p.Name.Name, sig.Name.Name)
 		}
 		if p.Linear {
-			id, ok := a.(*Ident)
-			switch {
-			case !ok || id.Obj == nil || !id.Obj.Linear:
-				c.errorf(a.Pos(), "argument %s of %s is linear: pass a linear parameter of the caller", p.Name.Name, sig.Name.Name)
-			case linearUsed[id.Obj]:
-				// A linear value cannot be duplicated: two linear
-				// parameters of one call must receive different values.
-				c.errorf(a.Pos(), "linear %s is passed twice in one call; a linear value cannot be duplicated", id.Name)
-			default:
-				linearUsed[id.Obj] = true
-			}
+			c.linearArg(a, p, sig, linearUsed)
 		}
 	}
 }
@@ -213,6 +205,7 @@ func (c *checker) callOuts(s *CallStmt, sig *Signature) {
 		if rt := r.Name.Obj.Type; rt != nil && o.Type != nil && !Identical(rt, o.Type) {
 			c.errorf(out.P, "%s has type %s, but output %s of %s has type %s", o.Name, o.Type, r.Name.Name, sig.Name.Name, rt)
 		}
+		c.linearOut(out, o, r, sig)
 		if r.Ghost && !o.Ghost {
 			c.errorf(out.P, "output %s of %s is ghost, so it cannot be assigned to non-ghost %s", r.Name.Name, sig.Name.Name, o.Name)
 		}

@@ -137,6 +137,7 @@ func (c *checker) checkConstsAndVars() {
 		o := d.Name.Obj
 		o.Type = c.typeOf(d.Type)
 		o.Layers = c.layerRange(d.Layers)
+		c.checkLinearGlobal(d)
 	}
 }
 

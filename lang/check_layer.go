@@ -73,7 +73,7 @@ func (c *checker) declareSignature(sig *Signature) {
 		p.Name.Obj = &Object{Kind: ObjParam, Type: c.typeOf(p.Type), Ghost: p.Ghost, Linear: p.Linear}
 	}
 	for _, p := range sig.Returns {
-		p.Name.Obj = &Object{Kind: ObjReturn, Type: c.typeOf(p.Type), Ghost: p.Ghost}
+		p.Name.Obj = &Object{Kind: ObjReturn, Type: c.typeOf(p.Type), Ghost: p.Ghost, Linear: p.Linear}
 	}
 }
 
@@ -88,6 +88,11 @@ func (c *checker) checkMember(m Member) {
 		if p.Linear && p.Ghost {
 			c.errorf(p.Name.P, "a linear parameter cannot be ghost")
 		}
+		if t := p.Name.Obj.Type; p.Linear && t != nil {
+			if _, _, ok := LinearDomain(t); !ok {
+				c.errorf(p.Name.P, "linear parameter %s has type %s: a linear parameter holds an identity (int, bool or an enumeration) or a set of them ([T]bool)", p.Name.Name, t)
+			}
+		}
 	}
 	_, isProc := m.(*Proc)
 	for _, e := range sig.Requires {
@@ -95,9 +100,6 @@ func (c *checker) checkMember(m Member) {
 	}
 	for _, p := range sig.Returns {
 		c.declare(p.Name, p.Name.Obj)
-		if p.Linear {
-			c.errorf(p.Name.P, "linear is allowed on parameters only, not on outputs")
-		}
 	}
 	for _, e := range without(sig.Ensures, sig.Preserves) {
 		c.expect(e, Bool, c.specCtx(e, isProc, isProc), "an ensures clause")
@@ -105,9 +107,10 @@ func (c *checker) checkMember(m Member) {
 	for _, d := range sig.Locals {
 		t := c.typeOf(d.Type)
 		for _, n := range d.Names {
-			c.declare(n, &Object{Kind: ObjLocal, Type: t, Ghost: d.Ghost})
+			c.declare(n, &Object{Kind: ObjLocal, Type: t, Ghost: d.Ghost, Linear: d.Linear})
 		}
 	}
+	c.checkLinearSig(m)
 	switch m := m.(type) {
 	case *Action:
 		c.block(m.Body, stmtCtx{action: true})

@@ -60,7 +60,7 @@ func (c *converter) decl(g *gDecl) Decl {
 		return &ConstDecl{P: posOf(g.Const.Pos), Name: c.ident(g.Const.Name), Type: c.typ(g.Const.Type), Value: c.optExpr(g.Const.Value)}
 	case g.Var != nil:
 		v := g.Var
-		return &VarDecl{P: posOf(v.Pos), Ghost: v.Ghost, Name: c.ident(v.Name), Type: c.typ(v.Type),
+		return &VarDecl{P: posOf(v.Pos), Linear: v.Linear, Ghost: v.Ghost, Name: c.ident(v.Name), Type: c.typ(v.Type),
 			Init: c.optExpr(v.Init), Layers: c.layerRange(v.Layers)}
 	case g.Func != nil:
 		fn := g.Func
@@ -169,7 +169,7 @@ func (c *converter) body(g *gBlock) ([]*LocalDecl, *Block) {
 }
 
 func (c *converter) local(g *gLocal) *LocalDecl {
-	d := &LocalDecl{P: posOf(g.Pos), Ghost: g.Ghost, Type: c.typ(g.Type)}
+	d := &LocalDecl{P: posOf(g.Pos), Linear: g.Linear, Ghost: g.Ghost, Type: c.typ(g.Type)}
 	for _, n := range g.Names {
 		d.Names = append(d.Names, c.ident(n))
 	}
@@ -179,7 +179,7 @@ func (c *converter) local(g *gLocal) *LocalDecl {
 func (c *converter) params(gs []*gParam) []*Param {
 	var ps []*Param
 	for _, g := range gs {
-		ps = append(ps, &Param{Name: c.ident(g.Name), Type: c.typ(g.Type), Linear: g.Linear, Ghost: g.Ghost})
+		ps = append(ps, &Param{Name: c.ident(g.Name), Type: c.typ(g.Type), Linear: g.Linear != "", LinearIn: g.Linear == "linear_in", Ghost: g.Ghost})
 	}
 	return ps
 }
@@ -245,6 +245,9 @@ func (c *converter) instance(g *gInstance) *Instance {
 		}
 		t := it.Thread
 		td := &ThreadDecl{P: posOf(t.Pos), Role: c.ident(t.Role), TidParam: c.ident(t.TidParam), Tids: c.intRange(t.Tids)}
+		for _, ts := range t.Sets {
+			td.Sets = append(td.Sets, c.threadSets(ts))
+		}
 		for _, cs := range t.Calls {
 			spec := &CallSpec{Method: c.ident(cs.Method)}
 			for _, a := range cs.Args {
@@ -258,6 +261,18 @@ func (c *converter) instance(g *gInstance) *Instance {
 		in.Threads = append(in.Threads, td)
 	}
 	return in
+}
+
+func (c *converter) threadSets(g *gThrSet) *ThreadSets {
+	ts := &ThreadSets{Param: c.ident(g.Param)}
+	for _, sl := range g.Sets {
+		lit := &SetLit{P: posOf(sl.Pos)}
+		for _, r := range sl.Elems {
+			lit.Elems = append(lit.Elems, c.intRange(r))
+		}
+		ts.Sets = append(ts.Sets, lit)
+	}
+	return ts
 }
 
 func (c *converter) intRange(g *gRange) *IntRange {

@@ -153,7 +153,7 @@ func (p *printer) decl(d Decl) {
 	case *ConstDecl:
 		p.line(d.P, "const %s: %s%s;", d.Name.Name, TypeString(d.Type), optInit(d.Value))
 	case *VarDecl:
-		p.line(d.P, "%svar %s: %s%s%s;", ghostWord(d.Ghost), d.Name.Name, TypeString(d.Type), optInit(d.Init), layersClause(d.Layers))
+		p.line(d.P, "%s%svar %s: %s%s%s;", linearWord(d.Linear), ghostWord(d.Ghost), d.Name.Name, TypeString(d.Type), optInit(d.Init), layersClause(d.Layers))
 	case *FuncDecl:
 		if d.YieldInv {
 			p.yieldInv(d)
@@ -190,6 +190,14 @@ func layersClause(r *LayerRange) string {
 	return fmt.Sprintf(" layers %d..%d", r.Lo, r.Hi)
 }
 
+// linearWord is "linear " for a linear variable.
+func linearWord(linear bool) string {
+	if linear {
+		return "linear "
+	}
+	return ""
+}
+
 func paramList(ps []*Param) string {
 	var parts []string
 	for _, p := range ps {
@@ -197,7 +205,9 @@ func paramList(ps []*Param) string {
 		if p.Ghost {
 			s = "ghost " + s
 		}
-		if p.Linear {
+		if p.LinearIn {
+			s = "linear_in " + s
+		} else if p.Linear {
 			s = "linear " + s
 		}
 		parts = append(parts, s)
@@ -309,7 +319,7 @@ func (p *printer) member(m Member) {
 	p.line(body.P, "{")
 	p.indent++
 	for _, d := range sig.Locals {
-		p.line(d.P, "%svar %s: %s;", ghostWord(d.Ghost), identList(d.Names), TypeString(d.Type))
+		p.line(d.P, "%s%svar %s: %s;", linearWord(d.Linear), ghostWord(d.Ghost), identList(d.Names), TypeString(d.Type))
 	}
 	p.stmts(body.Stmts)
 	p.closeBrace(body.End)
@@ -353,12 +363,29 @@ func (p *printer) instance(in *Instance) {
 		if t.MaxPos.IsValid() {
 			max = fmt.Sprintf(" max %d", t.Max)
 		}
-		p.line(t.P, "thread %s(%s = %s) calls %s%s;", t.Role.Name, t.TidParam.Name, rangeString(t.Tids), strings.Join(calls, ", "), max)
+		p.line(t.P, "thread %s(%s = %s%s) calls %s%s;", t.Role.Name, t.TidParam.Name, rangeString(t.Tids), threadSetsString(t.Sets), strings.Join(calls, ", "), max)
 	}
 	if in.Ints != nil {
 		p.line(in.Ints.P, "ints %s;", rangeString(in.Ints))
 	}
 	p.closeBrace(in.End)
+}
+
+// threadSetsString prints a role's linear sets, each after a comma:
+// `, s = {0..1} {2}`.
+func threadSetsString(sets []*ThreadSets) string {
+	var b strings.Builder
+	for _, ts := range sets {
+		fmt.Fprintf(&b, ", %s =", ts.Param.Name)
+		for _, sl := range ts.Sets {
+			var elems []string
+			for _, r := range sl.Elems {
+				elems = append(elems, rangeString(r))
+			}
+			fmt.Fprintf(&b, " {%s}", strings.Join(elems, ", "))
+		}
+	}
+	return b.String()
 }
 
 func rangeString(r *IntRange) string {

@@ -56,6 +56,7 @@ type gConstDecl struct {
 
 type gVarDecl struct {
 	Pos    lexer.Position
+	Linear bool         `parser:"@'linear'?"`
 	Ghost  bool         `parser:"@'ghost'?"`
 	Name   *gIdent      `parser:"'var' @@ ':'"`
 	Type   *gType       `parser:"@@"`
@@ -161,7 +162,7 @@ type gSpec struct {
 }
 
 type gParam struct {
-	Linear bool    `parser:"@'linear'?"`
+	Linear string  `parser:"@('linear' | 'linear_in')?"`
 	Ghost  bool    `parser:"@'ghost'?"`
 	Name   *gIdent `parser:"@@ ':'"`
 	Type   *gType  `parser:"@@"`
@@ -192,10 +193,11 @@ type gMapType struct {
 }
 
 type gLocal struct {
-	Pos   lexer.Position
-	Ghost bool      `parser:"@'ghost'?"`
-	Names []*gIdent `parser:"'var' @@ (',' @@)* ':'"`
-	Type  *gType    `parser:"@@ ';'"`
+	Pos    lexer.Position
+	Linear bool      `parser:"@'linear'?"`
+	Ghost  bool      `parser:"@'ghost'?"`
+	Names  []*gIdent `parser:"'var' @@ (',' @@)* ':'"`
+	Type   *gType    `parser:"@@ ';'"`
 }
 
 type gBlock struct {
@@ -325,9 +327,21 @@ type gThread struct {
 	Pos      lexer.Position
 	Role     *gIdent     `parser:"'thread' @@ '('"`
 	TidParam *gIdent     `parser:"@@ '='"`
-	Tids     *gRange     `parser:"@@ ')'"`
+	Tids     *gRange     `parser:"@@"`
+	Sets     []*gThrSet  `parser:"(',' @@)* ')'"`
 	Calls    []*gCallSpc `parser:"'calls' @@ (',' @@)*"`
 	Max      *gMax       `parser:"@@? ';'"`
+}
+
+// gThrSet is `perms = {0..1} {2, 3}`: the linear set of each thread.
+type gThrSet struct {
+	Param *gIdent    `parser:"@@ '='"`
+	Sets  []*gSetLit `parser:"@@+"`
+}
+
+type gSetLit struct {
+	Pos   lexer.Position
+	Elems []*gRange `parser:"'{' (@@ (',' @@)*)? '}'"`
 }
 
 type gMax struct {

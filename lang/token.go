@@ -24,7 +24,7 @@ const (
 var keywords = map[string]bool{
 	"type": true, "const": true, "var": true, "ghost": true, "function": true,
 	"invariant": true, "layers": true, "layer": true, "action": true, "proc": true,
-	"requires": true, "ensures": true, "preserves": true, "returns": true, "linear": true,
+	"requires": true, "ensures": true, "preserves": true, "returns": true, "linear": true, "linear_in": true,
 	"right": true, "left": true, "both": true, "atomic": true,
 	"havoc": true, "assume": true, "assert": true, "call": true, "yield": true,
 	"if": true, "then": true, "else": true, "while": true, "choice": true, "or": true,

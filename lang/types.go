@@ -185,3 +185,25 @@ type FuncInfo struct {
 	YieldInv bool
 	Layers   LayerRange
 }
+
+// LinearDomain returns the domain of a linear value of type t: the value
+// is one identity of the domain when t is int, bool or an enumeration,
+// and a set of identities when t is [T]bool with T one of those (isSet).
+// ok is false for any other type, which a linear parameter cannot have.
+// Two linear values of the same domain held by different threads are
+// disjoint: distinct identities, an identity outside a set, or disjoint
+// sets.
+func LinearDomain(t Type) (dom Type, isSet, ok bool) {
+	if m, isMap := t.(*MapType); isMap {
+		if m.Val == Bool && linearScalar(m.Key) {
+			return m.Key, true, true
+		}
+		return nil, false, false
+	}
+	return t, false, linearScalar(t)
+}
+
+func linearScalar(t Type) bool {
+	_, isEnum := t.(*EnumType)
+	return t == Int || t == Bool || isEnum
+}

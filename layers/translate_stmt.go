@@ -198,6 +198,13 @@ func (b *Builder) CallAction(s *lang.CallStmt, env *Env, m Mode) obl.Cmd {
 		atCall(body, s, act.Name.Name)
 	}
 	cmds = append(cmds, body)
+	for i, p := range act.Params {
+		// The action took the identities of a linear_in argument: the
+		// caller's variable (a linear local or output) is empty now.
+		if id, ok := s.Args[i].(*lang.Ident); ok && p.LinearIn {
+			cmds = append(cmds, obl.AssignOne(env.Var(id.Obj), obl.MapOf(SortOf(id.Obj.Type).(*obl.MapSort), obl.Bool(false))))
+		}
+	}
 	if len(s.Outs) > 0 {
 		out := &obl.Assign{}
 		for i, o := range s.Outs {
@@ -248,15 +255,110 @@ func Check(kind obl.Kind, e obl.Expr, msg string, pos ...lang.Pos) *obl.Assert {
 	return assertion(Mode{Check: true, Kind: kind}, e, msg, pos...).(*obl.Assert)
 }
 
-// Distinct assumes that the linear parameters of two threads differ.
-func Distinct(sig1 *lang.Signature, env1 *Env, sig2 *lang.Signature, env2 *Env) obl.Cmd {
+// Distinct assumes that the linear values of two threads are disjoint,
+// and disjoint from the linear globals among globals (the pools, which no
+// thread holds): for every linear variable p of thread 1's frame
+// (parameters, outputs, locals) and q of thread 2's of the same domain
+// (lang.LinearDomain: an identity of type T and a set [T]bool are both
+// of domain T), p != q for two identities, !q[p] for an identity and a
+// set, and no common member for two sets; and the same between each
+// thread's linear variables and each pool.
+func Distinct(globals []*lang.Object, sig1 *lang.Signature, env1 *Env, sig2 *lang.Signature, env2 *Env) obl.Cmd {
 	var facts []obl.Expr
-	for _, p := range sig1.Params {
-		for _, q := range sig2.Params {
-			if p.Linear && q.Linear && lang.Identical(p.Name.Obj.Type, q.Name.Obj.Type) {
-				facts = append(facts, obl.Ne(env1.Lookup(p.Name.Obj), env2.Lookup(q.Name.Obj)))
+	for _, p := range linearFrame(sig1) {
+		for _, q := range linearFrame(sig2) {
+			if f := disjoint(p.Type, env1.Lookup(p), q.Type, env2.Lookup(q)); f != nil {
+				facts = append(facts, f)
 			}
 		}
 	}
+	facts = append(facts, poolFacts(globals, sig1, env1)...)
+	facts = append(facts, poolFacts(globals, sig2, env2)...)
 	return &obl.Assume{E: obl.And(facts...)}
+}
+
+// OwnLinearFacts is what one thread may assume of its linear variables
+// at any point: they are pairwise disjoint, and disjoint from the linear
+// globals (docs/checks.md, "Linear values").
+func OwnLinearFacts(globals []*lang.Object, sig *lang.Signature, env *Env) obl.Expr {
+	facts := poolFacts(globals, sig, env)
+	own := linearFrame(sig)
+	for i, p := range own {
+		for _, q := range own[i+1:] {
+			if f := disjoint(p.Type, env.Lookup(p), q.Type, env.Lookup(q)); f != nil {
+				facts = append(facts, f)
+			}
+		}
+	}
+	return obl.And(facts...)
+}
+
+// poolFacts are the facts that the linear variables of sig's frame are
+// disjoint from the linear globals among globals.
+func poolFacts(globals []*lang.Object, sig *lang.Signature, env *Env) []obl.Expr {
+	var facts []obl.Expr
+	for _, g := range globals {
+		pool := env.Lookup(g)
+		if !g.Linear || pool == nil {
+			continue
+		}
+		for _, p := range linearFrame(sig) {
+			if f := disjoint(p.Type, env.Lookup(p), g.Type, pool); f != nil {
+				facts = append(facts, f)
+			}
+		}
+	}
+	return facts
+}
+
+// linearFrame returns the linear variables of sig's frame.
+func linearFrame(sig *lang.Signature) []*lang.Object {
+	var out []*lang.Object
+	for _, o := range sig.Frame() {
+		if o.Linear && o.Kind != lang.ObjGlobal {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// Disjoint is the fact that linear values a (of type ta) and b (of type
+// tb) share no identity, or true if their domains differ.
+func Disjoint(ta lang.Type, a obl.Expr, tb lang.Type, b obl.Expr) obl.Expr {
+	if f := disjoint(ta, a, tb, b); f != nil {
+		return f
+	}
+	return obl.True()
+}
+
+// Member is the fact that identity x is in linear value a of type t: x
+// == a for an identity, a[x] for a set.
+func Member(t lang.Type, a, x obl.Expr) obl.Expr {
+	if _, isSet, _ := lang.LinearDomain(t); isSet {
+		return obl.Index(a, x)
+	}
+	return obl.Eq(a, x)
+}
+
+// disjoint is the fact that linear values a (of type ta) and b (of type
+// tb) share no identity, or nil if their domains differ.
+func disjoint(ta lang.Type, a obl.Expr, tb lang.Type, b obl.Expr) obl.Expr {
+	if a == nil || b == nil {
+		return nil
+	}
+	da, setA, okA := lang.LinearDomain(ta)
+	db, setB, okB := lang.LinearDomain(tb)
+	if !okA || !okB || !lang.Identical(da, db) {
+		return nil
+	}
+	switch {
+	case !setA && !setB:
+		return obl.Ne(a, b)
+	case !setA:
+		return obl.Not(obl.Index(b, a))
+	case !setB:
+		return obl.Not(obl.Index(a, b))
+	}
+	x := &obl.Var{Name: "id", Sort: SortOf(da)}
+	return obl.Forall([]*obl.Var{x}, obl.Not(obl.And(obl.Index(a, obl.Ref(x)), obl.Index(b, obl.Ref(x)))))
 }

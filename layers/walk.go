@@ -98,7 +98,7 @@ func (w *Walk) yield(y *YieldPoint, extra ...*obl.Var) obl.Cmd {
 	}
 	cmds := []obl.Cmd{
 		&obl.Havoc{Vars: append(havoc, extra...)},
-		&obl.Assume{E: obl.And(w.B.AnnotationAfter(y, w.Env), w.B.ParamFacts(w.Proc, w.Env))},
+		&obl.Assume{E: obl.And(w.B.AnnotationAfter(y, w.Env), w.B.ParamFacts(w.Proc, w.Env), OwnLinearFacts(w.Proc.Layer.Globals, &w.Proc.Decl.Signature, w.Env))},
 	}
 	if w.Resume != nil {
 		cmds = append(cmds, w.Resume(y))

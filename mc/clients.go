@@ -206,6 +206,13 @@ func RunClients(prog *layers.Program, opts Options, maxN int, onLevel func(Clien
 	case maxN < 1:
 		return nil, fmt.Errorf("want at least 1 call, not %d", maxN)
 	}
+	for _, td := range inst.Threads {
+		if len(td.Sets) > 0 {
+			// A client renumbers a role's threads; their linear sets
+			// are given per thread, so they would not follow.
+			return nil, fmt.Errorf("%s: role %s gives its threads linear sets, which --clients does not support: explore the instance itself", td.Role.P, td.Role.Name)
+		}
+	}
 	roles, notes := clientRoles(inst)
 	c := &clientRun{prog: prog, opts: opts, inst: inst, maxN: maxN, roles: roles, onLevel: onLevel, start: time.Now(),
 		res: &ClientsResult{Status: OK, Roles: describeRoles(roles), Notes: notes}}

@@ -525,7 +525,7 @@ func (e *explorer) emit(ru *run, g []int64, rec *dthread, ev event) {
 			return // not reached: clientCalls made only calls the specification allows
 		}
 	}
-	if f := e.checkState(ru, s, g); f != nil {
+	if f := e.checkState(ru, s, g, rec); f != nil {
 		e.fail(ru, f)
 		return
 	}
@@ -537,11 +537,15 @@ func (e *explorer) emit(ru *run, g []int64, rec *dthread, ev event) {
 	e.succEnds = append(e.succEnds, len(e.succ))
 }
 
-// checkState checks the invariants and the waiting threads' annotations
-// in the successor of s with globals g. Under access atomicity neither is
+// checkState checks the invariants, the waiting threads' annotations
+// and the disjointness of linear values (checkLinear) in the successor
+// of s with globals g, where thread ru.t has record rec. Under access atomicity neither is
 // checked: both are proven at yield points for fragment-atomic runs, and
 // may be false while some thread is inside a fragment.
-func (e *explorer) checkState(ru *run, s *dstate, g []int64) *Failure {
+func (e *explorer) checkState(ru *run, s *dstate, g []int64, rec *dthread) *Failure {
+	if f := e.checkLinear(ru, s, g, rec); f != nil {
+		return f
+	}
 	changed := changedMask(s.g, g)
 	if changed == 0 || e.m.access {
 		return nil

@@ -37,6 +37,9 @@ type model struct {
 	// access: layer 0 interleaves at every access to a global (access.go);
 	// annotations, invariants and interference are not checked.
 	access bool
+	// linear: the layer has linear globals or linear frame variables,
+	// whose disjointness every state must keep (checkLinear).
+	linear bool
 	// memory is the memory model (weak.go); under tso and pso access is
 	// set too. isMap and finiteKeys describe each global slot, realSlots
 	// are the slots whose writes are buffered; bufferFull records that
@@ -90,12 +93,33 @@ type callChoice struct {
 	m    *method
 	args [][]int64 // values of the method's parameters; the tid slot is filled per thread
 	tid  int       // index of the parameter receiving the thread id, or -1
+	// sets are the parameters receiving the thread's linear sets: the
+	// index of the parameter, and the index of the set in the role's
+	// ThreadDecl.Sets.
+	sets []setSlot
+}
+
+// setSlot is a parameter that receives one of the thread's linear sets.
+type setSlot struct{ param, set int }
+
+// fill puts the thread's identity and linear sets into an argument tuple
+// of cc (a copy of args).
+func (cc *callChoice) fill(args []int64, ti *threadInfo) []int64 {
+	a := append([]int64(nil), args...)
+	if cc.tid >= 0 {
+		a[cc.tid] = ti.tid
+	}
+	for _, s := range cc.sets {
+		a[s.param] = ti.sets[s.set]
+	}
+	return a
 }
 
 // threadInfo is one thread of the instance.
 type threadInfo struct {
 	role *role
 	tid  int64
+	sets []int64 // the map ids of the thread's linear sets (ThreadDecl.Sets)
 }
 
 // String names the thread: role(tid).
@@ -171,6 +195,7 @@ func newModel(prog *layers.Program, inst *lang.Instance, num int, opts modelOpti
 	if err := m.compileCode(); err != nil {
 		return nil, err
 	}
+	m.linear = m.usesLinear()
 	if n := m.arbitraryNote(); n != "" {
 		m.note("%s", n)
 	}
@@ -351,7 +376,7 @@ func (m *model) buildThreads() error {
 			r.calls = append(r.calls, cc)
 		}
 		for tid := r.lo; tid <= r.hi; tid++ {
-			m.threads = append(m.threads, &threadInfo{role: r, tid: tid})
+			m.threads = append(m.threads, &threadInfo{role: r, tid: tid, sets: m.threadSets(td, tid)})
 			if len(m.threads) > 255 {
 				return fmt.Errorf("instance %s has more than 255 threads", m.inst.Name.Name)
 			}
@@ -362,6 +387,50 @@ func (m *model) buildThreads() error {
 		m.roles = append(m.roles, r)
 	}
 	return nil
+}
+
+// threadSets returns the map ids of the linear sets of thread tid of
+// role td: maps to bool, true exactly at the set's members. A set's key
+// sort is known from the methods that receive it (lang checks that they
+// agree with the members); without one it is int.
+func (m *model) threadSets(td *lang.ThreadDecl, tid int64) []int64 {
+	var ids []int64
+	for _, ts := range td.Sets {
+		finite := m.setKeys(td, ts.Param.Name)
+		var keys, vals []int64
+		for _, v := range ts.Sets[tid-td.Tids.Lo].Values() {
+			keys, vals = append(keys, v), append(vals, 1)
+		}
+		ids = append(ids, m.maps.fromEntries(0, keys, vals, finite))
+	}
+	return ids
+}
+
+// setKeys is finiteKeys of the key sort of linear set parameter name of
+// the methods role td calls.
+func (m *model) setKeys(td *lang.ThreadDecl, name string) int {
+	for _, cs := range td.Calls {
+		if mt := m.method(cs.Method.Name); mt != nil {
+			for _, p := range mt.proc.sig.Params {
+				if p.Name.Name == name && p.Linear {
+					if mt, ok := p.Name.Obj.Type.(*lang.MapType); ok {
+						return finiteKeys(layers.SortOf(mt.Key))
+					}
+				}
+			}
+		}
+	}
+	return 0
+}
+
+// setIndex is the index of the linear set name among td's, or -1.
+func setIndex(td *lang.ThreadDecl, name string) int {
+	for i, ts := range td.Sets {
+		if ts.Param.Name == name {
+			return i
+		}
+	}
+	return -1
 }
 
 // callChoice enumerates the arguments a role passes to a method.
@@ -378,8 +447,11 @@ func (m *model) callChoice(td *lang.ThreadDecl, cs *lang.CallSpec) (*callChoice,
 		case p.Name.Name == td.TidParam.Name:
 			cc.tid = i
 			vals = []int64{0}
+		case p.Linear && setIndex(td, p.Name.Name) >= 0:
+			cc.sets = append(cc.sets, setSlot{i, setIndex(td, p.Name.Name)})
+			vals = []int64{0}
 		case p.Linear:
-			return nil, fmt.Errorf("%s: linear parameter %s of %s gets no value: only the thread identity %s is passed to methods",
+			return nil, fmt.Errorf("%s: linear parameter %s of %s gets no value: only the thread identity %s and the role's linear sets are passed to methods",
 				td.Role.P, p.Name.Name, mt.name, td.TidParam.Name)
 		default:
 			var err error

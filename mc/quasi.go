@@ -127,10 +127,7 @@ func (sp *specSide) quasiMethod(name string, k int) (*quasiMethod, error) {
 				continue
 			}
 			for _, a := range cc.args {
-				a = append([]int64(nil), a...)
-				if cc.tid >= 0 {
-					a[cc.tid] = ti.tid
-				}
+				a = cc.fill(a, ti)
 				key := fmt.Sprint(a)
 				if _, ok := seen[key]; !ok {
 					seen[key] = len(qm.guesses)

@@ -227,6 +227,10 @@ func (ru *run) call(s *dstate, ti *threadInfo, cc *callChoice, args []int64) {
 	ru.below = nil
 	ru.x.r = regs
 	ru.regsFrame = -1
+	if f := ru.poolClash(ti, cc); f != nil {
+		ru.sink.fail(ru, f)
+		return
+	}
 	if !ru.clientCalls(s, ti, cc, args) {
 		return
 	}
@@ -243,10 +247,7 @@ func (ru *run) callFrame(s *dstate, ti *threadInfo, cc *callChoice, args []int64
 	p := cc.m.proc
 	regs := ru.loadRegs(p, ru.viewOf(s, ru.t), p.zero)
 	g := ru.m.nglob()
-	copy(regs[g:], args)
-	if cc.tid >= 0 {
-		regs[g+cc.tid] = ti.tid
-	}
+	copy(regs[g:], cc.fill(args, ti))
 	ru.applyFresh(p, regs)
 	return regs
 }

@@ -47,6 +47,10 @@ func (m *model) symmetry() {
 		if r.hi == r.lo {
 			continue
 		}
+		if len(r.decl.Sets) > 0 {
+			r.noSym = "its threads hold different linear sets"
+			continue
+		}
 		reason, tainted := m.analyzeRole(r)
 		if reason != "" {
 			r.noSym = reason

@@ -148,7 +148,7 @@ func (rp *replay) emit(ru *run, g []int64, rec *dthread, ev event) {
 			return
 		}
 	}
-	if e.checkState(ru, ru.src, g) != nil {
+	if e.checkState(ru, ru.src, g, rec) != nil {
 		return
 	}
 	rp.scratch = e.encodeSucc(rp.scratch[:0], ru.src, ru.t, g, rec, set, e.sym, false)
@@ -172,7 +172,7 @@ func (rp *replay) failHere(ru *run, g []int64, rec *dthread, ev event) bool {
 			return false
 		}
 	}
-	f := e.checkState(ru, ru.src, g)
+	f := e.checkState(ru, ru.src, g, rec)
 	if f == nil && set == unmatched {
 		f = e.linFailure(ru, ev)
 	}

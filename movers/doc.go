@@ -2,5 +2,6 @@
 // (DESIGN §4.2): yield sufficiency, decided here without a solver by
 // CIVL's atomicity automaton, and the commutativity, gate preservation,
 // failure preservation and non-blocking obligations that mover types
-// require, which smt (or mc, by enumeration) decides.
+// require, and the linearity obligation of each action that moves
+// identities (linearity.go), which smt (or mc, by enumeration) decides.
 package movers

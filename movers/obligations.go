@@ -64,6 +64,11 @@ func obligations(l *layers.Layer) ([]*obl.Obligation, []layers.Skip, []*layers.D
 			c.obs = append(c.obs, ob)
 		}
 	}
+	for _, a := range l.Actions {
+		if ob := linearity(a); ob != nil {
+			c.obs = append(c.obs, ob)
+		}
+	}
 	return c.obs, c.skipped, c.diags
 }
 
@@ -168,7 +173,7 @@ func newPair(s1, s2 *layers.Step) *pair {
 	for _, o := range s2.Signature().Frame() {
 		p.vars = append(p.vars, p.e2.Var(o))
 	}
-	p.assumeDist = layers.Distinct(s1.Signature(), p.e1, s2.Signature(), p.e2)
+	p.assumeDist = layers.Distinct(l.Globals, s1.Signature(), p.e1, s2.Signature(), p.e2)
 	return p
 }
 

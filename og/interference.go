@@ -143,7 +143,7 @@ func interfererRun(b *layers.Builder, env, env1 *layers.Env, y *layers.YieldPoin
 	if f.action != nil {
 		env2 := b.Frame(env, &f.action.Decl.Signature, ".2", "thread 2 ("+f.action.Name()+")")
 		pre := obl.And(b.Conj(f.action.Decl.Requires, env2), b.Conj(y.Proc.Layer.Invariants, env2))
-		distinct := layers.Distinct(&y.Proc.Decl.Signature, env1, &f.action.Decl.Signature, env2)
+		distinct := layers.Distinct(y.Proc.Layer.Globals, &y.Proc.Decl.Signature, env1, &f.action.Decl.Signature, env2)
 		msg := func(what string) string {
 			return fmt.Sprintf("%s may be invalidated by another thread running %s", what, f.name())
 		}
@@ -154,7 +154,7 @@ func interfererRun(b *layers.Builder, env, env1 *layers.Env, y *layers.YieldPoin
 	}
 	env2 := b.Frame(env, &f.proc.Decl.Signature, ".2", "thread 2 ("+f.proc.Name()+")")
 	pre := obl.And(b.AnnotationAfter(f.start, env2), b.ParamFacts(f.proc, env2))
-	distinct := layers.Distinct(&y.Proc.Decl.Signature, env1, &f.proc.Decl.Signature, env2)
+	distinct := layers.Distinct(y.Proc.Layer.Globals, &y.Proc.Decl.Signature, env1, &f.proc.Decl.Signature, env2)
 	g := &layers.Fragments{B: b, Env: env2, Proc: f.proc, Mode: layers.Assume}
 	g.End = func(q *layers.YieldPoint) obl.Cmd {
 		msg := func(what string) string {

@@ -81,7 +81,7 @@ func sequential(p *layers.Proc) *obl.Obligation {
 		return b.Trace(title, fmt.Sprint(q.Pos.Line), state)
 	}
 	body := w.Body()
-	start := obl.And(b.AnnotationAfter(p.Entry.Yield, env), b.ParamFacts(p, env))
+	start := obl.And(b.AnnotationAfter(p.Entry.Yield, env), b.ParamFacts(p, env), layers.OwnLinearFacts(p.Layer.Globals, &p.Decl.Signature, env))
 	return b.Obligation(obName(p.Layer, "seq", p.Name()), Sequential,
 		obl.Sequence(b.ClearTraces(), &obl.Assume{E: start}, body))
 }
@@ -97,7 +97,7 @@ func publicAction(a *layers.Action) *obl.Obligation {
 	post := obl.And(b.Conj(a.Decl.Ensures, env), inv)
 	msg := fmt.Sprintf("the ensures of action %s or the layer's invariants may not hold after it", a.Name())
 	cmds := []obl.Cmd{
-		&obl.Assume{E: obl.And(b.Conj(a.Decl.Requires, env), inv)},
+		&obl.Assume{E: obl.And(b.Conj(a.Decl.Requires, env), inv, layers.OwnLinearFacts(l.Globals, &a.Decl.Signature, env))},
 		b.Stmts(a.Decl.Body.Stmts, env, layers.Mode{Check: true, Kind: Sequential}),
 	}
 	if lit, ok := post.(*obl.BoolLit); !ok || !lit.V {

@@ -75,7 +75,7 @@ func (r *refiner) sameList(name, what string, lower, upper []*lang.Param, lpos, 
 }
 
 func sameParam(a, b *lang.Param) bool {
-	return a.Name.Name == b.Name.Name && a.Linear == b.Linear && a.Ghost == b.Ghost &&
+	return a.Name.Name == b.Name.Name && a.Linear == b.Linear && a.LinearIn == b.LinearIn && a.Ghost == b.Ghost &&
 		lang.Identical(a.Name.Obj.Type, b.Name.Obj.Type)
 }
 
@@ -102,7 +102,9 @@ func paramText(p *lang.Param) string {
 	if p.Ghost {
 		s = "ghost " + s
 	}
-	if p.Linear {
+	if p.LinearIn {
+		s = "linear_in " + s
+	} else if p.Linear {
 		s = "linear " + s
 	}
 	return s

@@ -89,7 +89,10 @@ func callable(prog *layers.Program, name string) *obl.Obligation {
 		pos = sig.Requires[0].Pos()
 	}
 	msg := fmt.Sprintf("the requires of %s at layer %d contradicts the invariants: no client can ever call %s, so every check about it holds vacuously", name, top.Num, name)
-	body := obl.Sequence(&obl.Assume{E: obl.And(allInvariants(b, prog, env), b.Conj(sig.Requires, env))}, witness(msg, pos))
+	// A client's linear values are disjoint from the pools: a call
+	// that needs otherwise is never made.
+	own := layers.OwnLinearFacts(prog.Info.Globals, sig, env)
+	body := obl.Sequence(&obl.Assume{E: obl.And(allInvariants(b, prog, env), b.Conj(sig.Requires, env), own)}, witness(msg, pos))
 	return b.Obligation("vacuity-callable-"+name, Vacuity, body)
 }
 
@@ -108,9 +111,16 @@ func firstCallPossible(prog *layers.Program, public []string) *obl.Obligation {
 	for _, name := range public {
 		sig, _ := publicMember(top, name)
 		frame := b.Frame(env, sig, "."+name, "arguments of "+name)
-		calls = append(calls, b.Conj(sig.Requires, frame))
+		calls = append(calls, obl.And(b.Conj(sig.Requires, frame), layers.OwnLinearFacts(prog.Info.Globals, sig, frame)))
 	}
-	msg := fmt.Sprintf("in the initial state no public method may be called (the requires at layer %d of every one of them is false for every argument), so no thread ever runs and every check holds vacuously", top.Num)
+	why := fmt.Sprintf("the requires at layer %d of every one of them is false for every argument", top.Num)
+	for _, g := range prog.Info.Globals {
+		if g.Linear {
+			why += ", or a linear global holds the identities of every argument"
+			break
+		}
+	}
+	msg := fmt.Sprintf("in the initial state no public method may be called (%s), so no thread ever runs and every check holds vacuously", why)
 	body := obl.Sequence(&obl.Assume{E: obl.And(append(facts, obl.Or(calls...))...)}, witness(msg, top.Decl.P))
 	return b.Obligation("vacuity-first-call", Vacuity, body)
 }
@@ -126,7 +136,7 @@ func returns(p *layers.Proc) *obl.Obligation {
 	w := &layers.Walk{B: b, Env: env, Proc: p, Mode: layers.Assume}
 	w.Reach = func(*layers.YieldPoint) obl.Cmd { return obl.Sequence() }
 	w.Exit = func() obl.Cmd { return witness(msg, p.Exit.Yield.Pos, p.Decl.P) }
-	start := obl.And(b.AnnotationAfter(p.Entry.Yield, env), b.ParamFacts(p, env))
+	start := obl.And(b.AnnotationAfter(p.Entry.Yield, env), b.ParamFacts(p, env), layers.OwnLinearFacts(p.Layer.Globals, &p.Decl.Signature, env))
 	return b.Obligation("vacuity-returns-"+p.Name(), Vacuity, obl.Sequence(&obl.Assume{E: start}, w.Body()))
 }
 
@@ -139,7 +149,7 @@ func executes(a *layers.Action) *obl.Obligation {
 	env = b.Frame(env, &a.Decl.Signature, "", "locals of "+a.Name())
 	msg := fmt.Sprintf("action %s can never execute: from no state satisfying its requires and the invariants does its body run to its end, so what is proven about %s holds vacuously", a.Name(), a.Name())
 	body := obl.Sequence(
-		&obl.Assume{E: obl.And(b.Conj(a.Decl.Requires, env), b.Conj(l.Invariants, env))},
+		&obl.Assume{E: obl.And(b.Conj(a.Decl.Requires, env), b.Conj(l.Invariants, env), layers.OwnLinearFacts(l.Globals, &a.Decl.Signature, env))},
 		b.Stmts(a.Decl.Body.Stmts, env, layers.Assume),
 		witness(msg, a.Decl.P))
 	return b.Obligation("vacuity-executes-"+a.Name(), Vacuity, body)

@@ -1,0 +1,142 @@
+package lang
+
+// Checks of linear variables beyond parameters (docs/language.md §11):
+// linear globals (pools of identities no thread holds), linear locals
+// and outputs (identities a thread owns), and linear_in parameters
+// (identities an action takes from its caller). The rules keep every
+// identity in one place at a time: only actions, whose moves lipton
+// checks (docs/checks.md, "linearity"), change a pool or fill a linear
+// output; a procedure's linear locals and outputs change only by calls,
+// and a variable passed to a linear_in parameter is empty after the
+// call.
+
+// linearSet checks that a linear variable other than a parameter has a
+// set type [T]bool: such a variable can be emptied.
+func (c *checker) linearSet(id *Ident, t Type, what string) {
+	if t == nil {
+		return
+	}
+	if _, isSet, _ := LinearDomain(t); !isSet {
+		c.errorf(id.P, "linear %s %s has type %s: it must be a set of identities ([T]bool, T int, bool or an enumeration)", what, id.Name, t)
+	}
+}
+
+// checkLinearGlobal checks a linear global: a set, not ghost.
+func (c *checker) checkLinearGlobal(d *VarDecl) {
+	if !d.Linear {
+		return
+	}
+	d.Name.Obj.Linear = true
+	if d.Ghost {
+		c.errorf(d.Name.P, "a linear variable cannot be ghost")
+	}
+	c.linearSet(d.Name, d.Name.Obj.Type, "global")
+}
+
+// checkLinearSig checks the linear marks of a member's outputs, locals
+// and linear_in parameters.
+func (c *checker) checkLinearSig(m Member) {
+	sig := m.Sig()
+	_, isAction := m.(*Action)
+	for _, p := range sig.Params {
+		if p.LinearIn {
+			if !isAction {
+				c.errorf(p.Name.P, "linear_in is allowed on parameters of actions only")
+			}
+			c.linearSet(p.Name, p.Name.Obj.Type, "parameter")
+		}
+	}
+	for _, p := range sig.Returns {
+		if p.Linear {
+			if p.Ghost {
+				c.errorf(p.Name.P, "a linear output cannot be ghost")
+			}
+			c.linearSet(p.Name, p.Name.Obj.Type, "output")
+		}
+	}
+	for _, d := range sig.Locals {
+		if !d.Linear {
+			continue
+		}
+		for _, n := range d.Names {
+			switch {
+			case isAction:
+				c.errorf(n.P, "linear locals are allowed in procedures only")
+			case d.Ghost:
+				c.errorf(n.P, "a linear variable cannot be ghost")
+			default:
+				c.linearSet(n, n.Obj.Type, "local")
+			}
+		}
+	}
+}
+
+// linearWrite checks an assignment or havoc of o: a linear local never
+// (it changes by calls only), a linear global or output only in an
+// action.
+func (c *checker) linearWrite(id *Ident, o *Object) {
+	if o == nil || !o.Linear {
+		return
+	}
+	_, inAction := c.member.(*Action)
+	switch {
+	case o.Kind == ObjLocal:
+		c.errorf(id.P, "linear local %s changes by calls only: as the output of an action or procedure, or emptied when passed to a linear_in parameter", id.Name)
+	case !inAction:
+		c.errorf(id.P, "linear %s %s is written by actions only, whose moves of identities lipton checks; call an action", kindName(o), id.Name)
+	}
+}
+
+// linearArg checks the argument a for linear parameter p of sig: a
+// linear variable of the caller that it may lend (a parameter, local or
+// output) or, for a linear_in parameter, give away (a local or output).
+func (c *checker) linearArg(a Expr, p *Param, sig *Signature, used map[*Object]bool) {
+	id, ok := a.(*Ident)
+	switch {
+	case !ok || id.Obj == nil || !id.Obj.Linear || id.Obj.Kind == ObjGlobal:
+		c.errorf(a.Pos(), "argument %s of %s is linear: pass a linear parameter of the caller", p.Name.Name, sig.Name.Name)
+	case p.LinearIn && id.Obj.Kind == ObjParam:
+		c.errorf(a.Pos(), "argument %s of %s is linear_in: pass a linear local or output of the caller, which the call empties (a parameter is lent by the caller's caller and cannot be given away)", p.Name.Name, sig.Name.Name)
+	case used[id.Obj]:
+		// A linear value cannot be duplicated: two linear
+		// parameters of one call must receive different values.
+		c.errorf(a.Pos(), "linear %s is passed twice in one call; a linear value cannot be duplicated", id.Name)
+	default:
+		used[id.Obj] = true
+	}
+}
+
+// linearOut checks that output r of sig goes to o: a linear output to a
+// linear local or output, and only a linear output to one (a linear
+// variable never receives identities from nowhere).
+func (c *checker) linearOut(out *Ident, o *Object, r *Param, sig *Signature) {
+	switch {
+	case r.Linear && !o.Linear:
+		c.errorf(out.P, "output %s of %s is linear: assign it to a linear local or output", r.Name.Name, sig.Name.Name)
+	case !r.Linear && o.Linear:
+		c.errorf(out.P, "%s is linear, but output %s of %s is not: a linear variable receives only linear outputs", o.Name, r.Name.Name, sig.Name.Name)
+	}
+}
+
+// checkPublicLinearIn rejects linear_in parameters of public methods: a
+// client's linear values are its own for each call, so a call cannot
+// give them away.
+func (c *checker) checkPublicLinearIn() {
+	public := map[string]bool{}
+	for _, name := range c.info.PublicMethods() {
+		public[name] = true
+	}
+	for _, li := range c.info.Layers {
+		for _, m := range li.Layer.Members {
+			sig := m.Sig()
+			if !public[sig.Name.Name] {
+				continue
+			}
+			for _, p := range sig.Params {
+				if p.LinearIn {
+					c.errorf(p.Name.P, "public method %s has a linear_in parameter %s: a client lends its linear values to each call, it cannot give them away", sig.Name.Name, p.Name.Name)
+				}
+			}
+		}
+	}
+}

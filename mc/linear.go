@@ -1,0 +1,191 @@
+package mc
+
+import (
+	"fmt"
+
+	"github.com/lipton-dev/lipton/lang"
+	"github.com/lipton-dev/lipton/layers"
+)
+
+// poolClash checks the environment's side of linear types at a call of
+// cc by thread ti, whose frame is in ru.x.r: the thread's linear values
+// (its identity and its linear sets, as the instance gives them) are
+// held by no linear global of the same domain. The static checks assume
+// it at every call (docs/checks.md, "Linear values"); an instance that
+// breaks it describes clients outside the contract, which is reported
+// as an error rather than explored.
+func (ru *run) poolClash(ti *threadInfo, cc *callChoice) *Failure {
+	m := ru.m
+	for gi, g := range m.globals {
+		if !g.Linear {
+			continue
+		}
+		dom, _, _ := lang.LinearDomain(g.Type)
+		pool := ru.x.r[gi]
+		for i, p := range cc.m.proc.sig.Params {
+			if !p.Linear {
+				continue
+			}
+			pd, _, _ := lang.LinearDomain(p.Name.Obj.Type)
+			if pd == nil || dom == nil || !lang.Identical(pd, dom) {
+				continue
+			}
+			for _, v := range ru.linearValues(ti, cc, i) {
+				if m.maps.get(pool, v) != 0 {
+					return &Failure{Kind: "error", Thread: ru.t, Pos: []lang.Pos{ti.role.decl.Role.P, g.Decl.Pos()}, Msg: fmt.Sprintf(
+						"%s calls %s with %s holding %d, which the linear global %s holds: the instance must give its threads identities that no linear global holds",
+						ti, cc.m.name, p.Name.Name, v, g.Name)}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// linearValues returns the identities that parameter i of cc's method
+// receives from thread ti: its identity, or the members of its set.
+func (ru *run) linearValues(ti *threadInfo, cc *callChoice, i int) []int64 {
+	if i == cc.tid {
+		return []int64{ti.tid}
+	}
+	for _, s := range cc.sets {
+		if s.param == i {
+			td := ti.role.decl
+			return td.Sets[s.set].Sets[ti.tid-td.Tids.Lo].Values()
+		}
+	}
+	return nil
+}
+
+// linearItem is a linear value held in a state: by a variable of a
+// thread's frame, or by a linear global (thread -1).
+type linearItem struct {
+	thread, frame int
+	name          string
+	typ           lang.Type
+	val           int64
+	pos           lang.Pos
+}
+
+// usesLinear reports whether the model has linear globals or linear
+// frame variables, which checkLinear then checks in every state.
+func (m *model) usesLinear() bool {
+	for _, g := range m.globals {
+		if g.Linear {
+			return true
+		}
+	}
+	for _, p := range m.procs {
+		for _, o := range p.sig.Frame() {
+			if o.Linear {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// checkLinear checks, independently of the static checks, what they
+// assume of linear values (docs/checks.md, "Linear values") in the
+// successor of s where thread ru.t has record rec and the globals are
+// g: no identity is held by two threads, by two variables of one frame,
+// or by a thread and a linear global. Frames of one thread may share
+// (a callee borrows its caller's values). Not under access atomicity,
+// where an action's moves are seen half done, nor for the identities of
+// a role under symmetry reduction.
+func (e *explorer) checkLinear(ru *run, s *dstate, g []int64, rec *dthread) *Failure {
+	m := e.m
+	if !m.linear || m.access {
+		return nil
+	}
+	var items []linearItem
+	for gi, o := range m.globals {
+		if o.Linear {
+			items = append(items, linearItem{thread: -1, name: "the linear global " + o.Name, typ: o.Type, val: g[gi], pos: o.Decl.Pos()})
+		}
+	}
+	for u := range s.th {
+		th := &s.th[u]
+		if u == ru.t {
+			th = rec
+		}
+		// Under symmetry reduction a symmetric role's identities are
+		// stored as its first one: they cannot be compared. They are the
+		// instance's distinct identities, read-only, never computed.
+		sym := e.sym && m.threads[u].role.sym
+		for fi := range th.frames {
+			f := &th.frames[fi]
+			for i, o := range f.p.sig.Frame() {
+				if _, isSet, _ := lang.LinearDomain(o.Type); sym && !isSet {
+					continue
+				}
+				if o.Linear && o.Kind != lang.ObjGlobal {
+					items = append(items, linearItem{thread: u, frame: fi, name: fmt.Sprintf("%s's %s (in %s)", m.threads[u], o.Name, f.p.name), typ: o.Type, val: f.vals[i], pos: f.p.sig.Name.P})
+				}
+			}
+		}
+	}
+	for i, a := range items {
+		for _, b := range items[i+1:] {
+			if a.thread == b.thread && (a.thread < 0 || a.frame != b.frame) {
+				continue
+			}
+			if v, ok := e.sharedIdentity(a, b); ok {
+				return &Failure{Kind: "linearity", Thread: ru.t, Pos: []lang.Pos{b.pos, a.pos}, Msg: fmt.Sprintf(
+					"after a step of %s, %s and %s both hold %d: an identity was duplicated", m.threads[ru.t], b.name, a.name, v)}
+			}
+		}
+	}
+	return nil
+}
+
+// sharedIdentity returns an identity that linear values a and b both
+// hold, if they are of one domain and share one.
+func (e *explorer) sharedIdentity(a, b linearItem) (int64, bool) {
+	da, setA, _ := lang.LinearDomain(a.typ)
+	db, setB, _ := lang.LinearDomain(b.typ)
+	if da == nil || db == nil || !lang.Identical(da, db) {
+		return 0, false
+	}
+	t := e.m.maps
+	switch {
+	case !setA && !setB:
+		return a.val, a.val == b.val
+	case !setA:
+		return a.val, t.get(b.val, a.val) != 0
+	case !setB:
+		return b.val, t.get(a.val, b.val) != 0
+	}
+	var keys []int64
+	if n := finiteKeys(layers.SortOf(da)); n > 0 {
+		keys = countTo(n)
+	} else {
+		if t.defaultOf(a.val) != 0 && t.defaultOf(b.val) != 0 {
+			// Both hold all but finitely many ints: a common one beyond
+			// their entries.
+			return outsideEntries(t, a.val, b.val), true
+		}
+		for _, m := range []int64{a.val, b.val} {
+			for _, kv := range t.entriesOf(m) {
+				keys = append(keys, kv.k)
+			}
+		}
+	}
+	for _, k := range keys {
+		if t.get(a.val, k) != 0 && t.get(b.val, k) != 0 {
+			return k, true
+		}
+	}
+	return 0, false
+}
+
+// outsideEntries returns an int that is a key of neither map's entries.
+func outsideEntries(t *mapTable, a, b int64) int64 {
+	k := int64(0)
+	for _, m := range []int64{a, b} {
+		for _, kv := range t.entriesOf(m) {
+			k = max(k, kv.k+1)
+		}
+	}
+	return k
+}
