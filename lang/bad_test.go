@@ -585,6 +585,26 @@ layer 0 {
 		`19:13: l is linear, but output x of take is not: a linear variable receives only linear outputs`,
 		`19:26: linear l is passed twice in one call`,
 	}},
+	{"parallel call arm transfers identities", `layer 0 {
+  both action give(linear_in a: [int]bool) {}
+  both action b() {}
+  public proc p() {
+    linear var l: [int]bool;
+    call give(l) | b();
+  }
+}`, []string{
+		`6:15: a is a linear_in parameter of give: an arm of a parallel call cannot transfer identities (call give on its own)`,
+	}},
+	{"mover procedure with linear locals and outputs", `layer 0 {
+  both action alloc() returns (linear r: [int]bool) {}
+  both proc m() returns (linear o: [int]bool) {
+    linear var l: [int]bool;
+    call l := alloc();
+  }
+}`, []string{
+		`3:33: linear output o is not allowed in mover procedure m: mover procedures do not move identities (borrow them through linear parameters)`,
+		`4:5: a linear local is not allowed in mover procedure m: mover procedures do not move identities (borrow them through linear parameters)`,
+	}},
 	{"linear set parameters", `layer 0 {
   public action a(linear s: [int]bool, linear t: [int]int, linear u: [[int]bool]bool) {}
   action b(linear s: [int]bool, linear r: [int]bool) {}

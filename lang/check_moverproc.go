@@ -18,6 +18,7 @@ func (c *checker) moverProcBody(p *Proc) {
 	if p.Peel {
 		c.errorf(p.PeelPos, "mover procedure %s cannot peel a loop: its body has no loops", p.Name.Name)
 	}
+	c.moverProcLinear(p)
 	Inspect(p.Body.Stmts, func(s Stmt) bool {
 		if why := notInMoverProc(s); why != "" {
 			c.errorf(s.Pos(), "%s is not allowed in mover procedure %s: %s", stmtName(s), p.Name.Name, why)
@@ -41,6 +42,24 @@ func (c *checker) moverProcBody(p *Proc) {
 	// summary, which says exactly what the body does.
 	sum.Ensures, sum.Preserves, sum.Public = nil, nil, false
 	p.Summary = sum
+}
+
+// moverProcLinear reports linear locals and outputs of a mover procedure:
+// they hold identities the procedure takes (linear outputs of actions)
+// or gives away (linear_in), and a summary that moves identities is not
+// supported (the linearity check covers actions, whose moves the
+// summary would only compose).
+func (c *checker) moverProcLinear(p *Proc) {
+	for _, d := range p.Locals {
+		if d.Linear {
+			c.errorf(d.P, "a linear local is not allowed in mover procedure %s: mover procedures do not move identities (borrow them through linear parameters)", p.Name.Name)
+		}
+	}
+	for _, r := range p.Returns {
+		if r.Linear {
+			c.errorf(r.Name.P, "linear output %s is not allowed in mover procedure %s: mover procedures do not move identities (borrow them through linear parameters)", r.Name.Name, p.Name.Name)
+		}
+	}
 }
 
 // notInMoverProc says why s cannot be in a mover procedure's body, or "".

@@ -38,10 +38,29 @@ func (c *checker) parCall(s *ParCallStmt) {
 		if arm.Class == ClassNone {
 			actions = false
 		}
+		c.parCallLinearIn(arm)
 	}
 	c.parCallVars(s)
 	if actions {
 		c.parCallPattern(s)
+	}
+}
+
+// parCallLinearIn reports an arm that passes an argument to a linear_in
+// parameter: a transfer empties the caller's variable after the call,
+// which the arms' orders do not yet do.
+func (c *checker) parCallLinearIn(arm *CallStmt) {
+	if arm.Callee.Obj == nil {
+		return
+	}
+	m, ok := arm.Callee.Obj.Decl.(Member)
+	if !ok {
+		return
+	}
+	for i, p := range m.Sig().Params {
+		if p.LinearIn && i < len(arm.Args) {
+			c.errorf(arm.Args[i].Pos(), "%s is a linear_in parameter of %s: an arm of a parallel call cannot transfer identities (call %s on its own)", p.Name.Name, arm.Callee.Name, arm.Callee.Name)
+		}
 	}
 }
 
