@@ -67,6 +67,10 @@ type Options struct {
 	// Progress, if set, is called about every ProgressEvery (default 2s).
 	Progress      func(Stats)
 	ProgressEvery time.Duration
+	// plainStore keeps the states' encodings uncompressed (the visited
+	// set of state.go), for tests that compare it with the compressed
+	// set (collapse.go).
+	plainStore bool
 	// chunk and window, if set, replace parallelChunk and
 	// parallelWindow (parallel.go), for tests that make a small search
 	// take many windows.
@@ -183,8 +187,10 @@ type explorer struct {
 	por  bool
 	sym  bool
 
-	vis    *visited
-	parent []uint32
+	vis    stateStore
+	parent chunked[uint32]
+	sc     storeScratch // for vis.has
+	stBuf  []byte       // the encoding of the state expanded
 	ru     *run
 	cur    dstate
 	buf    []int64
@@ -214,7 +220,11 @@ type explorer struct {
 }
 
 func (e *explorer) setup() {
-	e.vis = newVisited()
+	if e.opts.plainStore {
+		e.vis = newVisited()
+	} else {
+		e.vis = newCollapsed(e.m, e.spec != nil)
+	}
 	e.lim = newLimits(e.opts)
 	e.called = make([]bool, len(e.m.methods))
 	e.ru = newRun(e.m, e)
@@ -400,7 +410,7 @@ func (e *explorer) placeFailure(f *Failure) {
 	if f.Thread >= 0 && e.failFrom >= 0 {
 		var s dstate
 		var buf []int64
-		e.m.decode(e.vis.get(e.failFrom), &s, &buf)
+		e.m.decode(e.vis.state(e.failFrom, nil), &s, &buf)
 		ru := &run{m: e.m, t: f.Thread, src: &s}
 		pos = ru.where()
 	}
@@ -445,7 +455,7 @@ func (e *explorer) initial() bool {
 		}
 		e.enc = b
 		if _, isNew := e.vis.insert(b); isNew {
-			e.parent = append(e.parent, ^uint32(0))
+			e.parent.add(^uint32(0))
 		}
 	}
 	return true
@@ -468,7 +478,8 @@ func (e *explorer) evalGlobals(f evalFn, g []int64) bool {
 
 // expand computes the successors of state i and inserts them.
 func (e *explorer) expand(i int) {
-	e.m.decode(e.vis.get(i), &e.cur, &e.buf)
+	e.stBuf = e.vis.state(i, e.stBuf)
+	e.m.decode(e.stBuf, &e.cur, &e.buf)
 	s := &e.cur
 	if e.por {
 		if t := e.ample(s, i); t >= 0 {
@@ -502,7 +513,7 @@ func (e *explorer) insertAll(from int) {
 	for _, end := range e.succEnds {
 		e.stats.Transitions++
 		if _, isNew := e.vis.insert(e.succ[start:end]); isNew {
-			e.parent = append(e.parent, uint32(from))
+			e.parent.add(uint32(from))
 		}
 		start = end
 	}

@@ -92,6 +92,10 @@ type candidates struct {
 	ends   []int
 	hashes []uint64
 	isNew  []bool // set when the window is merged
+	// parts lists where each candidate's parts end (collapse.go), ids
+	// the ids of its nodes (pass 2a): a fixed number per candidate.
+	parts []int32
+	ids   []uint32
 	// groups lists the candidates of each group of shards (addWindow),
 	// in order.
 	groups [addGroups][]int32
@@ -99,6 +103,7 @@ type candidates struct {
 
 func (c *candidates) reset() {
 	c.b, c.ends, c.hashes, c.isNew = c.b[:0], c.ends[:0], c.hashes[:0], c.isNew[:0]
+	c.parts, c.ids = c.parts[:0], c.ids[:0]
 	for g := range c.groups {
 		c.groups[g] = c.groups[g][:0]
 	}
@@ -149,9 +154,11 @@ func (e *explorer) collect() {
 		b := e.succ[start:end]
 		start = end
 		h := e.vis.hash(b)
-		if e.vis.find(b, h) {
+		e.sc.ends = e.sc.ends[:0]
+		if e.vis.has(b, h, &e.sc) {
 			continue
 		}
+		c.parts = append(c.parts, e.sc.ends...)
 		g := shardIndex(h) % addGroups
 		c.groups[g] = append(c.groups[g], int32(len(c.ends)))
 		c.b = append(c.b, b...)
@@ -318,7 +325,7 @@ func (e *explorer) mergeWindow(workers []*explorer, start, end int, outs []paren
 		for k := o.lo; k < o.hi; k++ {
 			if c.isNew[k] {
 				e.vis.number(shardIndex(c.hashes[k]))
-				e.parent = append(e.parent, uint32(i))
+				e.parent.add(uint32(i))
 			}
 		}
 		if o.failure != nil {
@@ -342,7 +349,7 @@ func (e *explorer) mergeWindow(workers []*explorer, start, end int, outs []paren
 // machine holds up delays no one for long, and adds the candidates of
 // its group's shards, in the order of the states expanded, into its own
 // arena.
-func addWindow(vis *visited, workers []*explorer, outs []parentOut, chunk int) {
+func addWindow(vis stateStore, workers []*explorer, outs []parentOut, chunk int) {
 	cut := len(outs)
 	for i := range outs {
 		if !outs[i].done {
@@ -354,6 +361,7 @@ func addWindow(vis *visited, workers []*explorer, outs []parentOut, chunk int) {
 			break
 		}
 	}
+	vis.internWindow(workers, outs[:cut], chunk)
 	var wg sync.WaitGroup
 	var next atomic.Int32
 	for j := range workers {
@@ -376,7 +384,7 @@ const addGroups = 16
 // states of a chunk were expanded by one worker, in order, so its
 // candidates are a run of that worker's, which ends where the last state
 // of the chunk's ends.
-func addGroup(vis *visited, workers []*explorer, outs []parentOut, chunk, g, j int) {
+func addGroup(vis stateStore, workers []*explorer, outs []parentOut, chunk, g, j int) {
 	next := make([]int, len(workers)) // per worker: its next candidate of the group
 	for q := 0; q < len(outs); q += chunk {
 		w := outs[q].w
@@ -385,7 +393,7 @@ func addGroup(vis *visited, workers []*explorer, outs []parentOut, chunk, g, j i
 		list := c.groups[g]
 		for ; next[w] < len(list) && list[next[w]] < hi; next[w]++ {
 			k := list[next[w]]
-			c.isNew[k] = vis.addPending(c.get(k), c.hashes[k], j)
+			c.isNew[k] = vis.addCandidate(c, k, j)
 		}
 	}
 }

@@ -180,7 +180,10 @@ func (v *visited) bytesOf(ref uint64) []byte {
 // the same on every run (no random seed), so that how full each shard
 // is, and with it the memory estimate, depends on the states only, and
 // a memory limit stops the search at the same state every time.
-func (v *visited) hash(b []byte) uint64 {
+func (v *visited) hash(b []byte) uint64 { return hashBytes(b) }
+
+// hashBytes is the hash of byte strings of the visited sets.
+func hashBytes(b []byte) uint64 {
 	const m = 0x9e3779b97f4a7c15
 	h := uint64(len(b)) * m
 	for len(b) >= 8 {
