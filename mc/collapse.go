@@ -338,11 +338,11 @@ func (r *rootSet) memory() int64 {
 // a tree of pairs over them, and a root key per state.
 type collapsed struct {
 	m       *model
-	nleaf   int            // the globals, one per thread, and the set in a product
-	leaves  []*bytesTable  // per leaf
-	inner   []innerNode    // by node - nleaf; the last is the root
-	pairs   []*idTable     // per inner node but the root
-	byLevel [][]int32      // the inner nodes but the root, by height
+	nleaf   int           // the globals, one per thread, and the set in a product
+	leaves  []*bytesTable // per leaf
+	inner   []innerNode   // by node - nleaf; the last is the root
+	pairs   []*idTable    // per inner node but the root
+	byLevel [][]int32     // the inner nodes but the root, by height
 	root    *rootSet
 	scratch storeScratch // insert's (the sequential search's)
 }
@@ -490,11 +490,11 @@ func (c *collapsed) rootKey(ids []uint32) uint64 {
 	return uint64(ids[n.l])<<32 | uint64(ids[n.r])
 }
 
-func (c *collapsed) count() int                { return c.root.keys.n }
-func (c *collapsed) hash(b []byte) uint64      { return hashBytes(b) }
-func (c *collapsed) setArenas(int)             {}
-func (c *collapsed) number(shard int) int      { return c.root.number(shard) }
-func (c *collapsed) dropPending()              { c.root.dropPending() }
+func (c *collapsed) count() int           { return c.root.keys.n }
+func (c *collapsed) hash(b []byte) uint64 { return hashBytes(b) }
+func (c *collapsed) setArenas(int)        {}
+func (c *collapsed) number(shard int) int { return c.root.number(shard) }
+func (c *collapsed) dropPending()         { c.root.dropPending() }
 func (c *collapsed) insert(b []byte) (int, bool) {
 	k, _ := c.key(b, &c.scratch, true)
 	return c.root.insert(shardIndex(hashBytes(b)), k)
