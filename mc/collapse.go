@@ -69,49 +69,66 @@ func mix(k uint64) uint64 {
 }
 
 // idTable interns 64-bit keys: the ids of a table are 0, 1, ... in the
-// order the keys were added. Its hash table holds id+1 (0 is empty).
+// order the keys were added (keys holds them by id). Its hash table
+// holds the keys complemented (0 is empty) and, alongside, their ids,
+// so that a lookup compares within the table.
 type idTable struct {
 	keys  chunked[uint64]
-	slots []uint32
+	slots []uint64
+	ids   []uint32
 	mask  uint64
 }
 
-func newIDTable() *idTable { return &idTable{slots: make([]uint32, 64), mask: 63} }
+func newIDTable() *idTable {
+	return &idTable{slots: make([]uint64, 64), ids: make([]uint32, 64), mask: 63}
+}
 
-// lookup returns the id of k, if the table holds it.
-func (t *idTable) lookup(k uint64) (uint32, bool) {
+// probe returns the slot of k, or the empty slot where it goes.
+func (t *idTable) probe(k uint64) (uint64, bool) {
+	e := ^k
 	for i := mix(k) & t.mask; ; i = (i + 1) & t.mask {
-		v := t.slots[i]
-		if v == 0 {
-			return 0, false
-		}
-		if t.keys.at(int(v-1)) == k {
-			return v - 1, true
+		switch t.slots[i] {
+		case e:
+			return i, true
+		case 0:
+			return i, false
 		}
 	}
 }
 
+// lookup returns the id of k, if the table holds it.
+func (t *idTable) lookup(k uint64) (uint32, bool) {
+	i, ok := t.probe(k)
+	return t.ids[i], ok
+}
+
 // intern returns the id of k, adding k if the table does not hold it.
 func (t *idTable) intern(k uint64) uint32 {
-	i := mix(k) & t.mask
-	for ; t.slots[i] != 0; i = (i + 1) & t.mask {
-		if v := t.slots[i]; t.keys.at(int(v-1)) == k {
-			return v - 1
-		}
+	i, ok := t.probe(k)
+	if ok {
+		return t.ids[i]
 	}
 	id := t.keys.n
 	if id >= 1<<32-2 {
 		panic("mc: more than 2^32 parts of states")
 	}
 	t.keys.add(k)
-	t.slots[i] = uint32(id + 1)
+	t.slots[i], t.ids[i] = ^k, uint32(id)
 	if uint64(id+1)*4 > uint64(len(t.slots))*3 {
-		t.slots, t.mask = regrow(t.slots, func(v uint32) uint64 { return mix(t.keys.at(int(v - 1))) })
+		oldSlots, oldIDs := t.slots, t.ids
+		t.slots, t.ids = make([]uint64, 2*len(oldSlots)), make([]uint32, 2*len(oldSlots))
+		t.mask = uint64(len(t.slots) - 1)
+		for j, e := range oldSlots {
+			if e != 0 {
+				at, _ := t.probe(^e)
+				t.slots[at], t.ids[at] = e, oldIDs[j]
+			}
+		}
 	}
 	return uint32(id)
 }
 
-func (t *idTable) memory() int64 { return t.keys.bytes(8) + int64(len(t.slots))*4 }
+func (t *idTable) memory() int64 { return t.keys.bytes(8) + int64(len(t.slots))*12 }
 
 // regrow returns a hash table twice the size of slots with the same
 // entries, placed by pos, and its mask.
@@ -193,90 +210,85 @@ func (t *bytesTable) memory() int64 {
 // ---- The root set: the states' keys ----
 
 // rootSet is a set of 64-bit keys, one per state, numbered in insertion
-// order. As the byte-string set of state.go it is split into
-// visitedShards shards, here by the hash of the state's encoding (the
-// key is not known before its parts are interned: parallel.go), and
-// lets the workers of a parallel search add pending states to the
-// shards they own at once; a key's position in its shard's table is
-// mix(key). A slot holds the state's number + 1, or pendingTag | the
-// index of a pending state (0 is empty).
+// order (keys holds them by number). As the byte-string set of state.go
+// it is split into visitedShards shards, here by the hash of the state's
+// encoding (a candidate's key is not known before its parts are
+// interned: parallel.go), which lets the workers of a parallel search
+// add pending states to the shards they own at once. A shard's table
+// holds the keys themselves, complemented (no key is all ones, so no
+// entry is 0, the empty slot), at position mix(key): a lookup reads
+// one place in memory, not a table and then the keys.
 type rootSet struct {
 	shards [visitedShards]rootShard
 	keys   chunked[uint64] // by state number
 }
 
 type rootShard struct {
-	slots    []uint32
+	slots    []uint64
 	mask     uint64
 	used     int
 	pending  []uint64 // the keys of the pending states, in order
 	numbered int      // the pending states numbered so far
 }
 
-const pendingTag = 1 << 31
-
 func newRootSet() *rootSet {
 	r := &rootSet{}
 	for i := range r.shards {
-		r.shards[i].slots = make([]uint32, 64)
+		r.shards[i].slots = make([]uint64, 64)
 		r.shards[i].mask = 63
 	}
 	return r
 }
 
-// keyOf returns the key of a slot's entry.
-func (r *rootSet) keyOf(sh *rootShard, v uint32) uint64 {
-	if v&pendingTag != 0 {
-		return sh.pending[v&^pendingTag]
-	}
-	return r.keys.at(int(v - 1))
-}
-
-// probe looks for key k in shard sh: its slot's entry if present, else
-// the empty slot where it goes.
-func (r *rootSet) probe(sh *rootShard, k uint64) (slot uint64, v uint32) {
+// probe looks for key k in shard sh: whether it is there, and its slot
+// or the empty slot where it goes.
+func (sh *rootShard) probe(k uint64) (uint64, bool) {
+	e := ^k
 	for i := mix(k) & sh.mask; ; i = (i + 1) & sh.mask {
-		v := sh.slots[i]
-		if v == 0 || r.keyOf(sh, v) == k {
-			return i, v
+		switch sh.slots[i] {
+		case e:
+			return i, true
+		case 0:
+			return i, false
 		}
 	}
 }
 
-// lookup returns the number of the state with key k in shard s, if the
-// set holds it numbered. It only reads the set.
-func (r *rootSet) lookup(s int, k uint64) (int, bool) {
-	_, v := r.probe(&r.shards[s], k)
-	if v == 0 || v&pendingTag != 0 {
-		return 0, false
-	}
-	return int(v - 1), true
+// lookup reports whether shard s holds key k. It only reads the set.
+func (r *rootSet) lookup(s int, k uint64) bool {
+	_, ok := r.shards[s].probe(k)
+	return ok
 }
 
-// insert adds key k to shard s unless present and returns the state's
-// number and whether it is new.
-func (r *rootSet) insert(s int, k uint64) (int, bool) {
+// insert adds key k to shard s unless present and reports whether it
+// is new.
+func (r *rootSet) insert(s int, k uint64) bool {
 	sh := &r.shards[s]
-	slot, v := r.probe(sh, k)
-	if v != 0 {
-		return int(v - 1), false
-	}
-	n := r.keys.n
-	if n >= pendingTag-2 {
-		panic("mc: more than 2^31 states")
+	slot, ok := sh.probe(k)
+	if ok {
+		return false
 	}
 	r.keys.add(k)
-	r.fill(sh, slot, uint32(n+1))
-	return n, true
+	sh.fill(slot, k)
+	return true
 }
 
-// fill sets an empty slot, and grows the shard's table when it is three
-// quarters full.
-func (r *rootSet) fill(sh *rootShard, slot uint64, v uint32) {
-	sh.slots[slot] = v
+// fill puts key k into an empty slot, and grows the shard's table when
+// it is 80% full.
+func (sh *rootShard) fill(slot, k uint64) {
+	sh.slots[slot] = ^k
 	sh.used++
-	if uint64(sh.used)*4 > uint64(len(sh.slots))*3 {
-		sh.slots, sh.mask = regrow(sh.slots, func(v uint32) uint64 { return mix(r.keyOf(sh, v)) })
+	if uint64(sh.used)*5 <= uint64(len(sh.slots))*4 {
+		return
+	}
+	old := sh.slots
+	sh.slots = make([]uint64, 2*len(old))
+	sh.mask = uint64(len(sh.slots) - 1)
+	for _, e := range old {
+		if e != 0 {
+			i, _ := sh.probe(^e)
+			sh.slots[i] = e
+		}
 	}
 }
 
@@ -285,30 +297,20 @@ func (r *rootSet) fill(sh *rootShard, slot uint64, v uint32) {
 // run at once.
 func (r *rootSet) addPending(s int, k uint64) bool {
 	sh := &r.shards[s]
-	slot, v := r.probe(sh, k)
-	if v != 0 {
+	slot, ok := sh.probe(k)
+	if ok {
 		return false
 	}
 	sh.pending = append(sh.pending, k)
-	r.fill(sh, slot, pendingTag|uint32(len(sh.pending)-1))
+	sh.fill(slot, k)
 	return true
 }
 
 // number gives the next pending state of shard s the next state number.
 func (r *rootSet) number(s int) int {
 	sh := &r.shards[s]
-	i := sh.numbered
-	k := sh.pending[i]
-	slot, v := r.probe(sh, k)
-	if v != pendingTag|uint32(i) {
-		panic("mc: a pending state is not in its shard")
-	}
 	n := r.keys.n
-	if n >= pendingTag-2 {
-		panic("mc: more than 2^31 states")
-	}
-	r.keys.add(k)
-	sh.slots[slot] = uint32(n + 1)
+	r.keys.add(sh.pending[sh.numbered])
 	sh.numbered++
 	return n
 }
@@ -327,7 +329,7 @@ func (r *rootSet) dropPending() {
 func (r *rootSet) memory() int64 {
 	n := r.keys.bytes(8)
 	for i := range r.shards {
-		n += int64(len(r.shards[i].slots))*4 + int64(cap(r.shards[i].pending))*8
+		n += int64(len(r.shards[i].slots))*8 + int64(cap(r.shards[i].pending))*8
 	}
 	return n
 }
@@ -354,6 +356,16 @@ type innerNode struct{ l, r int32 }
 // storeScratch is the scratch space of one caller of the set: where
 // the parts of a state end, and the ids of its nodes.
 type storeScratch struct {
+	ends []int32
+	ids  []uint32
+	from fromState
+}
+
+// fromState is a state read from the set (state), with where its parts
+// end and its nodes' ids, when ok.
+type fromState struct {
+	ok   bool
+	b    []byte
 	ends []int32
 	ids  []uint32
 }
@@ -395,40 +407,35 @@ func (c *collapsed) build(lo, hi int32) (int32, int) {
 // nodes returns the number of nodes of the tree.
 func (c *collapsed) nodes() int { return c.nleaf + len(c.inner) }
 
-// split records in ends where the parts of state b end.
-func (c *collapsed) split(b []byte, ends []int32) []int32 {
+// partEnd returns where part j of state b, which starts at pos, ends.
+// Every part's encoding is self-delimiting: reading it stops at its end.
+func (c *collapsed) partEnd(b []byte, pos, j int) int {
 	m := c.m
-	ends = ends[:0]
-	pos := 0
-	for range m.nglob() {
-		pos = skipVarint(b, pos)
-	}
-	ends = append(ends, int32(pos))
-	for range m.threads {
-		pos = skipVarint(b, pos) // calls
-		depth := readUint(b, &pos)
-		for range depth {
-			p := m.procs[readUint(b, &pos)]
-			pos = skipVarint(b, pos) // node
-			for range p.frame {
-				pos = skipVarint(b, pos)
-			}
+	switch {
+	case j == 0:
+		for range m.nglob() {
+			pos = skipVarint(b, pos)
 		}
-		if m.weak() {
-			n := readUint(b, &pos)
-			for range 3 * n {
-				pos = skipVarint(b, pos)
-			}
+		return pos
+	case j > len(m.threads):
+		return len(b) // the specification's set
+	}
+	pos = skipVarint(b, pos) // calls
+	depth := readUint(b, &pos)
+	for range depth {
+		p := m.procs[readUint(b, &pos)]
+		pos = skipVarint(b, pos) // node
+		for range p.frame {
+			pos = skipVarint(b, pos)
 		}
-		ends = append(ends, int32(pos))
 	}
-	if len(ends) < c.nleaf {
-		ends = append(ends, int32(len(b)))
+	if m.weak() {
+		n := readUint(b, &pos)
+		for range 3 * n {
+			pos = skipVarint(b, pos)
+		}
 	}
-	if int(ends[len(ends)-1]) != len(b) {
-		panic(fmt.Sprintf("mc: a state of %d bytes has parts of %d", len(b), ends[len(ends)-1]))
-	}
-	return ends
+	return pos
 }
 
 // skipVarint returns the position after the varint at pos.
@@ -450,30 +457,58 @@ func part(b []byte, ends []int32, j int) []byte {
 
 // key returns the root key of state b, interning its parts with
 // intern; without, it only reads the set and reports false when some
-// part is not in it (then neither is the state).
+// part is not in it (then neither is the state). It leaves in sc where
+// b's parts end. A part equal to the same part of the state sc.from
+// holds (the state expanded, whose successor b is, as a rule) has its
+// id: only the parts that a step changed are looked up.
 func (c *collapsed) key(b []byte, sc *storeScratch, intern bool) (uint64, bool) {
-	sc.ends = c.split(b, sc.ends)
-	if cap(sc.ids) < c.nodes() {
-		sc.ids = make([]uint32, c.nodes())
+	n := c.nodes()
+	if cap(sc.ids) < n {
+		sc.ids = make([]uint32, n)
 	}
-	ids := sc.ids[:c.nodes()]
+	ids, ends := sc.ids[:n], sc.ends[:0]
+	from, missing := sc.from.ok, false
+	pos := 0
 	for j := range c.nleaf {
-		p := part(b, sc.ends, j)
-		if intern {
+		if from && !missing {
+			fp := part(sc.from.b, sc.from.ends, j)
+			if end := pos + len(fp); end <= len(b) && string(b[pos:end]) == string(fp) {
+				ids[j], pos = sc.from.ids[j], end
+				ends = append(ends, int32(pos))
+				continue
+			}
+		}
+		end := c.partEnd(b, pos, j)
+		p := b[pos:end]
+		pos = end
+		ends = append(ends, int32(pos))
+		switch {
+		case missing: // the rest of the parts' ends only
+		case intern:
 			ids[j] = c.leaves[j].intern(p)
-		} else if id, ok := c.leaves[j].lookup(p, hashBytes(p)); ok {
-			ids[j] = id
-		} else {
-			return 0, false
+		default:
+			ids[j], missing = c.leaves[j].lookup(p, hashBytes(p))
+			missing = !missing
 		}
 	}
+	sc.ends = ends
+	if pos != len(b) {
+		panic(fmt.Sprintf("mc: a state of %d bytes has parts of %d", len(b), pos))
+	}
+	if missing {
+		return 0, false
+	}
 	for x, pt := range c.pairs {
-		n := c.inner[x]
-		k := uint64(ids[n.l])<<32 | uint64(ids[n.r])
+		in, at := c.inner[x], c.nleaf+x
+		if from && ids[in.l] == sc.from.ids[in.l] && ids[in.r] == sc.from.ids[in.r] {
+			ids[at] = sc.from.ids[at]
+			continue
+		}
+		k := uint64(ids[in.l])<<32 | uint64(ids[in.r])
 		if intern {
-			ids[c.nleaf+x] = pt.intern(k)
+			ids[at] = pt.intern(k)
 		} else if id, ok := pt.lookup(k); ok {
-			ids[c.nleaf+x] = id
+			ids[at] = id
 		} else {
 			return 0, false
 		}
@@ -490,14 +525,21 @@ func (c *collapsed) rootKey(ids []uint32) uint64 {
 	return uint64(ids[n.l])<<32 | uint64(ids[n.r])
 }
 
-func (c *collapsed) count() int           { return c.root.keys.n }
-func (c *collapsed) hash(b []byte) uint64 { return hashBytes(b) }
-func (c *collapsed) setArenas(int)        {}
-func (c *collapsed) number(shard int) int { return c.root.number(shard) }
-func (c *collapsed) dropPending()         { c.root.dropPending() }
-func (c *collapsed) insert(b []byte) (int, bool) {
-	k, _ := c.key(b, &c.scratch, true)
-	return c.root.insert(shardIndex(hashBytes(b)), k)
+func (c *collapsed) count() int                  { return c.root.keys.n }
+func (c *collapsed) hash(b []byte) uint64        { return hashBytes(b) }
+func (c *collapsed) setArenas(int)               {}
+func (c *collapsed) number(shard int) int        { return c.root.number(shard) }
+func (c *collapsed) dropPending()                { c.root.dropPending() }
+func (c *collapsed) insert(b []byte) (int, bool) { return c.insertFrom(b, &c.scratch) }
+
+// insertFrom inserts state b, a successor of the state sc read last.
+func (c *collapsed) insertFrom(b []byte, sc *storeScratch) (int, bool) {
+	k, _ := c.key(b, sc, true)
+	n := c.root.keys.n
+	if n >= 1<<32-2 {
+		panic("mc: more than 2^32 states")
+	}
+	return n, c.root.insert(shardIndex(hashBytes(b)), k)
 }
 
 // has reports whether the set holds state b (hash h); it only reads the
@@ -507,32 +549,51 @@ func (c *collapsed) has(b []byte, h uint64, sc *storeScratch) bool {
 	if !ok {
 		return false
 	}
-	_, ok = c.root.lookup(shardIndex(h), k)
-	return ok
+	return c.root.lookup(shardIndex(h), k)
 }
 
-// appendState appends state i's encoding to dst.
-func (c *collapsed) appendState(i int, dst []byte) []byte {
+// appendState appends state i's encoding to dst; with f, it records
+// there where its parts end and its nodes' ids.
+func (c *collapsed) appendState(i int, dst []byte, f *fromState) []byte {
 	k := c.root.keys.at(i)
-	if len(c.inner) == 0 {
-		return append(dst, c.leaves[0].get(uint32(k))...)
+	if f != nil {
+		if cap(f.ids) < c.nodes() {
+			f.ids = make([]uint32, c.nodes())
+		}
+		f.ids, f.ends = f.ids[:c.nodes()], f.ends[:0]
 	}
-	return c.appendPair(dst, int32(c.nodes()-1), k)
+	start := len(dst)
+	if len(c.inner) == 0 {
+		dst = c.appendNode(dst, 0, uint32(k), f, start)
+	} else {
+		dst = c.appendPair(dst, int32(c.nodes()-1), k, f, start)
+	}
+	if f != nil {
+		f.ok, f.b = true, dst[start:]
+	}
+	return dst
 }
 
 // appendPair appends the leaves under inner node x whose children have
 // the ids in k.
-func (c *collapsed) appendPair(dst []byte, x int32, k uint64) []byte {
+func (c *collapsed) appendPair(dst []byte, x int32, k uint64, f *fromState, start int) []byte {
 	n := c.inner[int(x)-c.nleaf]
-	dst = c.appendNode(dst, n.l, uint32(k>>32))
-	return c.appendNode(dst, n.r, uint32(k))
+	dst = c.appendNode(dst, n.l, uint32(k>>32), f, start)
+	return c.appendNode(dst, n.r, uint32(k), f, start)
 }
 
-func (c *collapsed) appendNode(dst []byte, x int32, id uint32) []byte {
-	if int(x) < c.nleaf {
-		return append(dst, c.leaves[x].get(id)...)
+func (c *collapsed) appendNode(dst []byte, x int32, id uint32, f *fromState, start int) []byte {
+	if f != nil {
+		f.ids[x] = id
 	}
-	return c.appendPair(dst, x, c.pairs[int(x)-c.nleaf].keys.at(int(id)))
+	if int(x) < c.nleaf {
+		dst = append(dst, c.leaves[x].get(id)...)
+		if f != nil {
+			f.ends = append(f.ends, int32(len(dst)-start))
+		}
+		return dst
+	}
+	return c.appendPair(dst, x, c.pairs[int(x)-c.nleaf].keys.at(int(id)), f, start)
 }
 
 func (c *collapsed) memory() int64 {

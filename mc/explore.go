@@ -410,7 +410,7 @@ func (e *explorer) placeFailure(f *Failure) {
 	if f.Thread >= 0 && e.failFrom >= 0 {
 		var s dstate
 		var buf []int64
-		e.m.decode(e.vis.state(e.failFrom, nil), &s, &buf)
+		e.m.decode(e.vis.state(e.failFrom, nil, nil), &s, &buf)
 		ru := &run{m: e.m, t: f.Thread, src: &s}
 		pos = ru.where()
 	}
@@ -478,7 +478,7 @@ func (e *explorer) evalGlobals(f evalFn, g []int64) bool {
 
 // expand computes the successors of state i and inserts them.
 func (e *explorer) expand(i int) {
-	e.stBuf = e.vis.state(i, e.stBuf)
+	e.stBuf = e.vis.state(i, e.stBuf, &e.sc)
 	e.m.decode(e.stBuf, &e.cur, &e.buf)
 	s := &e.cur
 	if e.por {
@@ -512,7 +512,7 @@ func (e *explorer) insertAll(from int) {
 	start := 0
 	for _, end := range e.succEnds {
 		e.stats.Transitions++
-		if _, isNew := e.vis.insert(e.succ[start:end]); isNew {
+		if _, isNew := e.vis.insertFrom(e.succ[start:end], &e.sc); isNew {
 			e.parent.add(uint32(from))
 		}
 		start = end

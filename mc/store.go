@@ -13,8 +13,12 @@ import (
 // and numbers them (pass 3).
 type stateStore interface {
 	count() int
-	// state appends state i's encoding to dst[:0] and returns it.
-	state(i int, dst []byte) []byte
+	// state appends state i's encoding to dst[:0] and returns it; with
+	// sc, the compressed set remembers in it where the state's parts
+	// are, which speeds up looking up its successors (has, insertFrom).
+	state(i int, dst []byte, sc *storeScratch) []byte
+	// insertFrom is insert with the scratch space of a state.
+	insertFrom(b []byte, sc *storeScratch) (int, bool)
 	insert(b []byte) (int, bool)
 	memory() int64
 	hash(b []byte) uint64
@@ -29,7 +33,11 @@ type stateStore interface {
 // The byte-string set of state.go as a stateStore: the encoding without
 // compression (Options.plainStore, for tests that compare the two).
 
-func (v *visited) state(i int, dst []byte) []byte { return append(dst[:0], v.get(i)...) }
+func (v *visited) state(i int, dst []byte, _ *storeScratch) []byte {
+	return append(dst[:0], v.get(i)...)
+}
+
+func (v *visited) insertFrom(b []byte, _ *storeScratch) (int, bool) { return v.insert(b) }
 
 func (v *visited) has(b []byte, h uint64, _ *storeScratch) bool { return v.find(b, h) }
 
@@ -39,7 +47,12 @@ func (v *visited) addCandidate(c *candidates, k int32, arena int) bool {
 	return v.addPending(c.get(k), c.hashes[k], arena)
 }
 
-func (c *collapsed) state(i int, dst []byte) []byte { return c.appendState(i, dst[:0]) }
+func (c *collapsed) state(i int, dst []byte, sc *storeScratch) []byte {
+	if sc == nil {
+		return c.appendState(i, dst[:0], nil)
+	}
+	return c.appendState(i, dst[:0], &sc.from)
+}
 
 // addCandidate adds candidate k, whose nodes' ids pass 2a found, as a
 // pending state.

@@ -50,11 +50,11 @@ func (e *explorer) explain(res *Result) {
 	rp.ru = newRun(e.m, rp)
 	rp.ru.tracing, rp.ru.events = true, true
 	rp.ru.spec = e.spec
-	e.m.decode(e.vis.state(path[len(path)-1], nil), &rp.cur, &rp.buf)
+	e.m.decode(e.vis.state(path[len(path)-1], nil, nil), &rp.cur, &rp.buf)
 	g0 := append([]int64(nil), rp.cur.g...)
 	rp.history = e.initialHistory()
 	for k := len(path) - 2; k >= 0; k-- {
-		if !rp.advance(e.vis.state(path[k], nil)) {
+		if !rp.advance(e.vis.state(path[k], nil, nil)) {
 			res.Trace = append(rp.steps, TraceStep{Thread: "?", Event: "(the trace could not be replayed: this is a bug in lipton)"})
 			return
 		}
