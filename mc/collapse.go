@@ -525,11 +525,15 @@ func (c *collapsed) rootKey(ids []uint32) uint64 {
 	return uint64(ids[n.l])<<32 | uint64(ids[n.r])
 }
 
-func (c *collapsed) count() int                  { return c.root.keys.n }
-func (c *collapsed) hash(b []byte) uint64        { return hashBytes(b) }
-func (c *collapsed) setArenas(int)               {}
-func (c *collapsed) number(shard int) int        { return c.root.number(shard) }
-func (c *collapsed) dropPending()                { c.root.dropPending() }
+func (c *collapsed) count() int           { return c.root.keys.n }
+func (c *collapsed) hash(b []byte) uint64 { return hashBytes(b) }
+func (c *collapsed) setArenas(int)        {}
+func (c *collapsed) dropPending()         { c.root.dropPending() }
+
+func (c *collapsed) number(cd *candidates, k int32) int {
+	return c.root.number(shardIndex(cd.hashes[k]))
+}
+
 func (c *collapsed) insert(b []byte) (int, bool) { return c.insertFrom(b, &c.scratch) }
 
 // insertFrom inserts state b, a successor of the state sc read last.

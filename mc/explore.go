@@ -67,6 +67,10 @@ type Options struct {
 	// Progress, if set, is called about every ProgressEvery (default 2s).
 	Progress      func(Stats)
 	ProgressEvery time.Duration
+	// HashCompact stores a 64-bit hash per state instead of the state
+	// (compact.go): lossy, so a search that finds no violation is
+	// incomplete, never a proof.
+	HashCompact bool
 	// plainStore keeps the states' encodings uncompressed (the visited
 	// set of state.go), for tests that compare it with the compressed
 	// set (collapse.go).
@@ -220,9 +224,12 @@ type explorer struct {
 }
 
 func (e *explorer) setup() {
-	if e.opts.plainStore {
+	switch {
+	case e.opts.HashCompact:
+		e.vis = newCompacted()
+	case e.opts.plainStore:
 		e.vis = newVisited()
-	} else {
+	default:
 		e.vis = newCollapsed(e.m, e.spec != nil)
 	}
 	e.lim = newLimits(e.opts)
@@ -297,6 +304,7 @@ func (e *explorer) search() *Result {
 		if e.checkLimits(i, res) {
 			return e.finish(res)
 		}
+		e.release(i)
 		e.expand(i)
 		if e.failure != nil {
 			break
@@ -361,6 +369,9 @@ func (e *explorer) finish(res *Result) *Result {
 	}
 	if res.Status == OK {
 		e.checkCalls(res)
+	}
+	if _, ok := e.vis.(*compacted); ok && res.Status == OK {
+		res.Status, res.Limit = Incomplete, compactLimit(res.Stats.States)
 	}
 	if res.Status == OK && e.m.bufferFull.Load() {
 		// A write that waited for room in a full buffer is a behaviour
@@ -458,6 +469,9 @@ func (e *explorer) initial() bool {
 			e.parent.add(^uint32(0))
 		}
 	}
+	if c, ok := e.vis.(*compacted); ok {
+		c.keepInits()
+	}
 	return true
 }
 
@@ -474,6 +488,14 @@ func (e *explorer) failingInvariant(g []int64) []lang.Pos {
 func (e *explorer) evalGlobals(f evalFn, g []int64) bool {
 	copy(e.regs, g)
 	return f(e.regs) != 0
+}
+
+// release tells a lossy visited set that the states before i are
+// expanded (compact.go).
+func (e *explorer) release(i int) {
+	if c, ok := e.vis.(*compacted); ok {
+		c.release(i)
+	}
 }
 
 // expand computes the successors of state i and inserts them.
@@ -687,6 +709,9 @@ func (e *explorer) title() string {
 
 func (e *explorer) reductionNotes() []string {
 	var notes []string
+	if e.opts.HashCompact {
+		notes = append(notes, "hash compaction: a 64-bit hash per state instead of the state (lossy: no result is complete; a violation found is real)")
+	}
 	if e.m.weak() {
 		notes = append(notes, e.m.memoryNote())
 	}

@@ -206,6 +206,7 @@ func (e *explorer) searchParallel(res *Result) *Result {
 				e.collectCalls(workers)
 				return e.finish(res)
 			}
+			e.release(end)
 		}
 		lo, hi = hi, e.vis.count()
 	}
@@ -225,6 +226,7 @@ func (e *explorer) expandNarrow(lo, hi int, res *Result) bool {
 		if e.checkLimits(i, res) {
 			return true
 		}
+		e.release(i)
 		e.expand(i)
 		if e.failure != nil {
 			return true
@@ -324,7 +326,7 @@ func (e *explorer) mergeWindow(workers []*explorer, start, end int, outs []paren
 		c := workers[o.w].cands
 		for k := o.lo; k < o.hi; k++ {
 			if c.isNew[k] {
-				e.vis.number(shardIndex(c.hashes[k]))
+				e.vis.number(c, k)
 				e.parent.add(uint32(i))
 			}
 		}

@@ -250,9 +250,9 @@ func (v *visited) addPending(b []byte, h uint64, arena int) bool {
 	return true
 }
 
-// number gives the next pending state of shard i the next state
+// numberNext gives the next pending state of shard i the next state
 // number, and returns it.
-func (v *visited) number(i int) int {
+func (v *visited) numberNext(i int) int {
 	sh := &v.shards[i]
 	n := len(v.order)
 	if n >= 1<<32-2 {

@@ -26,7 +26,9 @@ type stateStore interface {
 	setArenas(n int)
 	internWindow(workers []*explorer, outs []parentOut, chunk int)
 	addCandidate(c *candidates, k int32, arena int) bool
-	number(shard int) int
+	// number numbers the next pending state of candidate k's shard,
+	// which is candidate k.
+	number(c *candidates, k int32) int
 	dropPending()
 }
 
@@ -45,6 +47,10 @@ func (v *visited) internWindow([]*explorer, []parentOut, int) {}
 
 func (v *visited) addCandidate(c *candidates, k int32, arena int) bool {
 	return v.addPending(c.get(k), c.hashes[k], arena)
+}
+
+func (v *visited) number(c *candidates, k int32) int {
+	return v.numberNext(shardIndex(c.hashes[k]))
 }
 
 func (c *collapsed) state(i int, dst []byte, sc *storeScratch) []byte {
