@@ -21,7 +21,11 @@ import (
 //     only look successors up in the visited set, which nothing writes in
 //     this pass, and keep those not found as candidates, per state
 //     expanded.
-//  2. Add (parallel): the visited set is sharded by hash (state.go), the
+//  2. Intern (parallel, the compressed set only: collapse.go): the parts
+//     of the candidates are interned, and then their pairs, level by
+//     level of the tree, one table per worker at a time, each table in
+//     the order of the states expanded (store.go, internWindow).
+//     Add (parallel): the visited set is sharded by hash (state.go), the
 //     shards are grouped, and the workers take groups one at a time; for
 //     its group a worker adds the group's candidates (pass 1 listed them
 //     per group) in the order of the states expanded, as pending

@@ -105,7 +105,10 @@ func (m *model) decode(b []byte, s *dstate, buf *[]int64) {
 
 // ---- The visited set ----
 
-// visited is a set of states (byte strings) numbered in insertion order.
+// visited is a set of states (byte strings) numbered in insertion order:
+// the specification side's states and sets, and, in tests, explore's
+// states uncompressed (Options.plainStore; explore's own set is
+// collapse.go's).
 // The strings live in arenas of chunks of up to 16 MB; order holds, per state
 // number, a 64-bit reference (chunk, offset, length) that locates its
 // bytes. The set is split into visitedShards shards by the state's hash;
