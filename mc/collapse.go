@@ -1,6 +1,9 @@
 package mc
 
-import "fmt"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // Lossless state compression (the visited set of explore).
 //
@@ -225,7 +228,6 @@ type rootSet struct {
 
 type rootShard struct {
 	slots    []uint64
-	mask     uint64
 	used     int
 	pending  []uint64 // the keys of the pending states, in order
 	numbered int      // the pending states numbered so far
@@ -235,16 +237,21 @@ func newRootSet() *rootSet {
 	r := &rootSet{}
 	for i := range r.shards {
 		r.shards[i].slots = make([]uint64, 64)
-		r.shards[i].mask = 63
 	}
 	return r
 }
 
 // probe looks for key k in shard sh: whether it is there, and its slot
-// or the empty slot where it goes.
-func (sh *rootShard) probe(k uint64) (uint64, bool) {
+// or the empty slot where it goes. The table's size is not a power of
+// two (it grows by half: fill), so the first slot tried is mix(k)
+// scaled to the size.
+func (sh *rootShard) probe(k uint64) (int, bool) {
 	e := ^k
-	for i := mix(k) & sh.mask; ; i = (i + 1) & sh.mask {
+	hi, _ := bits.Mul64(mix(k), uint64(len(sh.slots)))
+	for i := int(hi); ; i++ {
+		if i == len(sh.slots) {
+			i = 0
+		}
 		switch sh.slots[i] {
 		case e:
 			return i, true
@@ -273,17 +280,18 @@ func (r *rootSet) insert(s int, k uint64) bool {
 	return true
 }
 
-// fill puts key k into an empty slot, and grows the shard's table when
-// it is 80% full.
-func (sh *rootShard) fill(slot, k uint64) {
+// fill puts key k into an empty slot, and grows the shard's table by
+// half when it is 80% full: a table is 53 to 80% full, where doubling
+// would leave it 40 to 80% full, and the tables are most of the set's
+// memory after the keys.
+func (sh *rootShard) fill(slot int, k uint64) {
 	sh.slots[slot] = ^k
 	sh.used++
-	if uint64(sh.used)*5 <= uint64(len(sh.slots))*4 {
+	if sh.used*5 <= len(sh.slots)*4 {
 		return
 	}
 	old := sh.slots
-	sh.slots = make([]uint64, 2*len(old))
-	sh.mask = uint64(len(sh.slots) - 1)
+	sh.slots = make([]uint64, len(old)+len(old)/2)
 	for _, e := range old {
 		if e != 0 {
 			i, _ := sh.probe(^e)
