@@ -26,7 +26,7 @@ func TestCompressedSameResult(t *testing.T) {
 	for _, tc := range cases {
 		name := fmt.Sprintf("%s/%s/%v/%v/%v/nored=%v", tc.path, tc.opts.Instance, tc.opts.Mode, tc.opts.Atomicity, tc.opts.Memory, tc.opts.NoPOR)
 		o := tc.opts
-		o.plainStore = true
+		o.NoCompress = true
 		plain, err := Run(tc.prog, o)
 		if err != nil {
 			continue // not runnable in this mode
@@ -65,7 +65,7 @@ func TestCompressedMemory(t *testing.T) {
 	var mem [2]int64
 	var states [2][]string
 	for i, plain := range []bool{true, false} {
-		e := &explorer{opts: Options{Instance: "small", NoPOR: true, NoSymmetry: true, plainStore: plain}}
+		e := &explorer{opts: Options{Instance: "small", NoPOR: true, NoSymmetry: true, NoCompress: plain}}
 		res := runExplorer(t, prog, e)
 		if res.Status != OK {
 			t.Fatalf("plain=%v: status %v, want OK", plain, res.Status)

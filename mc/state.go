@@ -107,7 +107,7 @@ func (m *model) decode(b []byte, s *dstate, buf *[]int64) {
 
 // visited is a set of states (byte strings) numbered in insertion order:
 // the specification side's states and sets, and, in tests, explore's
-// states uncompressed (Options.plainStore; explore's own set is
+// states uncompressed (Options.NoCompress; explore's own set is
 // collapse.go's).
 // The strings live in arenas of chunks of up to 16 MB; order holds, per state
 // number, a 64-bit reference (chunk, offset, length) that locates its

@@ -33,7 +33,7 @@ type stateStore interface {
 }
 
 // The byte-string set of state.go as a stateStore: the encoding without
-// compression (Options.plainStore, for tests that compare the two).
+// compression (Options.NoCompress).
 
 func (v *visited) state(i int, dst []byte, _ *storeScratch) []byte {
 	return append(dst[:0], v.get(i)...)
