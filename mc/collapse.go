@@ -480,7 +480,9 @@ func (c *collapsed) key(b []byte, sc *storeScratch, intern bool) (uint64, bool) 
 	for j := range c.nleaf {
 		if from && !missing {
 			fp := part(sc.from.b, sc.from.ends, j)
-			if end := pos + len(fp); end <= len(b) && string(b[pos:end]) == string(fp) {
+			// The last part must end the state: the set's varint is
+			// self-delimiting too, but this costs nothing.
+			if end := pos + len(fp); end <= len(b) && (j < c.nleaf-1 || end == len(b)) && string(b[pos:end]) == string(fp) {
 				ids[j], pos = sc.from.ids[j], end
 				ends = append(ends, int32(pos))
 				continue
