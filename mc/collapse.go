@@ -9,19 +9,21 @@ import (
 //
 // A state's encoding (state.go) is the globals, then one record per
 // thread, then, in a product state, the specification's set. These
-// parts vary far less than the states do: a search of 13 million states
-// of Chase-Lev has a few hundred thousand distinct globals and a few
-// hundred records per thread. So, as SPIN's COLLAPSE mode does, each
+// parts vary far less than the states do: the 1.06 million states of
+// Chase-Lev with 4 owner calls and 3 thieves (no reductions) have 239
+// distinct globals and 57 to 93 records per thread. So, as SPIN's
+// COLLAPSE mode does, each
 // part (a leaf) is interned in a table of its own (one per position) and
 // replaced by its index, and, as in tree compression, the indices are
 // paired up a binary tree: each inner node is a pair of its children's
 // indices, interned in a table of its own, and the root pair, 8 bytes,
-// stands for the state. The visited set holds that root key per state
-// (keys, in state number order), a hash table of 4-byte state numbers,
+// stands for the state. The visited set holds that root key twice per
+// state (in state number order, and in a hash table at most 80% full)
 // and the tables of the leaves and inner nodes, which grow far slower
-// than the states; the explorer adds a 4-byte parent per state.
+// than the states; the explorer adds a 4-byte parent per state: about
+// 25 bytes per state in all.
 //
-// Rebuilding a state (get) walks the tree from its root key and
+// Rebuilding a state (state) walks the tree from its root key and
 // concatenates the leaves: the same bytes that were inserted, so decode,
 // the trace's replay and everything else see the encoding of state.go.
 
