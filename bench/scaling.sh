@@ -11,6 +11,7 @@
 #   bench/scaling.sh                 every row, LIMIT=60s each
 #   LIMIT=20s bench/scaling.sh chaselev   only the Chase-Lev rows
 #   JOBS=2 bench/scaling.sh          explore with 2 workers (default: 1; bench/parallel.sh compares)
+#   EXTRA=--no-compress bench/scaling.sh   more flags for explore (here: the uncompressed visited set)
 #
 # The models' functions that unroll the deque or stack (inDeque, inStack)
 # and the quiescence property (quiescentOK) are generated for the
@@ -27,6 +28,7 @@ go build -o bin/lipton ./cmd/lipton
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 jobs=(--jobs "${JOBS:-1}")
+read -ra extra <<<"${EXTRA:-}"
 
 # shellcheck source=bench/models.sh
 source bench/models.sh
@@ -36,7 +38,7 @@ run() {
 	local label=$1 file=$2
 	shift 2
 	/usr/bin/time -o "$work/time" -f '%e %U %S %M' ./bin/lipton explore "$file" --quiet \
-		--timeout "$LIMIT" --max-memory "$MEMORY" "${jobs[@]}" "$@" >"$work/out" 2>&1 || true
+		--timeout "$LIMIT" --max-memory "$MEMORY" "${jobs[@]}" "${extra[@]}" "$@" >"$work/out" 2>&1 || true
 	local last verdict states trans held
 	last=$(grep -E '[0-9]+ states, [0-9]+ transitions' "$work/out" | tail -1)
 	held=$(grep -oE '[0-9.]+ [KMG]?B, peak RSS' <<<"$last" | awk '{ m = $1; u = $2; sub(/,/, "", u); f = (u == "MB") ? 1048576 : 1; print m * f }')
@@ -55,7 +57,7 @@ run() {
 		printf "  %-34s %11d %12d %8.2f %8.2f %8.1f %9.0f  %s\n", l, s, t, cpu, w, m / 1024, bps, v }'
 }
 
-echo "machine: $(nproc) cores; load average $(cut -d' ' -f1-3 /proc/loadavg); $(date -u +%Y-%m-%dT%H:%MZ); limit $LIMIT, $MEMORY per run${JOBS:+; --jobs $JOBS}"
+echo "machine: $(nproc) cores; load average $(cut -d' ' -f1-3 /proc/loadavg); $(date -u +%Y-%m-%dT%H:%MZ); limit $LIMIT, $MEMORY per run${JOBS:+; --jobs $JOBS}${EXTRA:+; $EXTRA}"
 printf '  %-34s %11s %12s %8s %8s %8s %9s  %s\n' case states transitions cpu-s wall-s peak-MB B/state verdict
 if [ -z "$only" ] || [ "$only" = chaselev ]; then
 	echo "chaselev: owner calls x thieves x steals"

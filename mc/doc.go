@@ -8,9 +8,10 @@
 // obligation IR as the layers package translates them, so the model
 // checker and the static checks share one semantics. IR expressions and
 // commands are compiled once into closures over a slot-indexed register
-// file; states are encoded compactly (zigzag varints) and stored in a
-// hashed visited set backed by an arena, explored breadth first so that
-// traces are shortest.
+// file; states are encoded compactly (zigzag varints) and stored
+// compressed (collapse.go: their parts interned, a tree of pairs, an
+// 8-byte key per state; or, lossy, a 64-bit hash: compact.go), explored
+// breadth first so that traces are shortest.
 //
 // Three checks are offered:
 //

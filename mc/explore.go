@@ -67,6 +67,14 @@ type Options struct {
 	// Progress, if set, is called about every ProgressEvery (default 2s).
 	Progress      func(Stats)
 	ProgressEvery time.Duration
+	// HashCompact stores a 64-bit hash per state instead of the state
+	// (compact.go): lossy, so a search that finds no violation is
+	// incomplete, never a proof.
+	HashCompact bool
+	// NoCompress keeps the states' encodings uncompressed (the visited
+	// set of state.go): about 3 times the memory of the compressed set
+	// (collapse.go), about 0.7 times its CPU time.
+	NoCompress bool
 	// chunk and window, if set, replace parallelChunk and
 	// parallelWindow (parallel.go), for tests that make a small search
 	// take many windows.
@@ -183,8 +191,10 @@ type explorer struct {
 	por  bool
 	sym  bool
 
-	vis    *visited
-	parent []uint32
+	vis    stateStore
+	parent chunked[uint32]
+	sc     storeScratch // for vis.has
+	stBuf  []byte       // the encoding of the state expanded
 	ru     *run
 	cur    dstate
 	buf    []int64
@@ -214,7 +224,14 @@ type explorer struct {
 }
 
 func (e *explorer) setup() {
-	e.vis = newVisited()
+	switch {
+	case e.opts.HashCompact:
+		e.vis = newCompacted()
+	case e.opts.NoCompress:
+		e.vis = newVisited()
+	default:
+		e.vis = newCollapsed(e.m, e.spec != nil)
+	}
 	e.lim = newLimits(e.opts)
 	e.called = make([]bool, len(e.m.methods))
 	e.ru = newRun(e.m, e)
@@ -287,6 +304,7 @@ func (e *explorer) search() *Result {
 		if e.checkLimits(i, res) {
 			return e.finish(res)
 		}
+		e.release(i)
 		e.expand(i)
 		if e.failure != nil {
 			break
@@ -352,6 +370,9 @@ func (e *explorer) finish(res *Result) *Result {
 	if res.Status == OK {
 		e.checkCalls(res)
 	}
+	if _, ok := e.vis.(*compacted); ok && res.Status == OK {
+		res.Status, res.Limit = Incomplete, compactLimit(res.Stats.States)
+	}
 	if res.Status == OK && e.m.bufferFull.Load() {
 		// A write that waited for room in a full buffer is a behaviour
 		// of a machine with bounded buffers only: the runs with longer
@@ -400,7 +421,7 @@ func (e *explorer) placeFailure(f *Failure) {
 	if f.Thread >= 0 && e.failFrom >= 0 {
 		var s dstate
 		var buf []int64
-		e.m.decode(e.vis.get(e.failFrom), &s, &buf)
+		e.m.decode(e.vis.state(e.failFrom, nil, nil), &s, &buf)
 		ru := &run{m: e.m, t: f.Thread, src: &s}
 		pos = ru.where()
 	}
@@ -445,8 +466,11 @@ func (e *explorer) initial() bool {
 		}
 		e.enc = b
 		if _, isNew := e.vis.insert(b); isNew {
-			e.parent = append(e.parent, ^uint32(0))
+			e.parent.add(^uint32(0))
 		}
+	}
+	if c, ok := e.vis.(*compacted); ok {
+		c.keepInits()
 	}
 	return true
 }
@@ -466,9 +490,18 @@ func (e *explorer) evalGlobals(f evalFn, g []int64) bool {
 	return f(e.regs) != 0
 }
 
+// release tells a lossy visited set that the states before i are
+// expanded (compact.go).
+func (e *explorer) release(i int) {
+	if c, ok := e.vis.(*compacted); ok {
+		c.release(i)
+	}
+}
+
 // expand computes the successors of state i and inserts them.
 func (e *explorer) expand(i int) {
-	e.m.decode(e.vis.get(i), &e.cur, &e.buf)
+	e.stBuf = e.vis.state(i, e.stBuf, &e.sc)
+	e.m.decode(e.stBuf, &e.cur, &e.buf)
 	s := &e.cur
 	if e.por {
 		if t := e.ample(s, i); t >= 0 {
@@ -501,8 +534,8 @@ func (e *explorer) insertAll(from int) {
 	start := 0
 	for _, end := range e.succEnds {
 		e.stats.Transitions++
-		if _, isNew := e.vis.insert(e.succ[start:end]); isNew {
-			e.parent = append(e.parent, uint32(from))
+		if _, isNew := e.vis.insertFrom(e.succ[start:end], &e.sc); isNew {
+			e.parent.add(uint32(from))
 		}
 		start = end
 	}
@@ -680,6 +713,9 @@ func (e *explorer) title() string {
 
 func (e *explorer) reductionNotes() []string {
 	var notes []string
+	if e.opts.HashCompact {
+		notes = append(notes, "hash compaction: a 64-bit hash per state instead of the state (lossy: no result is complete; a violation found is real)")
+	}
 	if e.m.weak() {
 		notes = append(notes, e.m.memoryNote())
 	}

@@ -90,7 +90,7 @@ func (e *explorer) heapLive() int64 {
 // states found only, never on timing, so a memory limit on it stops the
 // search at the same state on every run.
 func (e *explorer) memory() int64 {
-	n := e.vis.memory() + int64(cap(e.parent))*4 + e.m.maps.memory()
+	n := e.vis.memory() + e.parent.bytes(4) + e.m.maps.memory()
 	if e.spec != nil {
 		n += e.spec.memory()
 	}

@@ -21,7 +21,11 @@ import (
 //     only look successors up in the visited set, which nothing writes in
 //     this pass, and keep those not found as candidates, per state
 //     expanded.
-//  2. Add (parallel): the visited set is sharded by hash (state.go), the
+//  2. Intern (parallel, the compressed set only: collapse.go): the parts
+//     of the candidates are interned, and then their pairs, level by
+//     level of the tree, one table per worker at a time, each table in
+//     the order of the states expanded (store.go, internWindow).
+//     Add (parallel): the visited set is sharded by hash (state.go), the
 //     shards are grouped, and the workers take groups one at a time; for
 //     its group a worker adds the group's candidates (pass 1 listed them
 //     per group) in the order of the states expanded, as pending
@@ -92,6 +96,10 @@ type candidates struct {
 	ends   []int
 	hashes []uint64
 	isNew  []bool // set when the window is merged
+	// parts lists where each candidate's parts end (collapse.go), ids
+	// the ids of its nodes (pass 2a): a fixed number per candidate.
+	parts []int32
+	ids   []uint32
 	// groups lists the candidates of each group of shards (addWindow),
 	// in order.
 	groups [addGroups][]int32
@@ -99,6 +107,7 @@ type candidates struct {
 
 func (c *candidates) reset() {
 	c.b, c.ends, c.hashes, c.isNew = c.b[:0], c.ends[:0], c.hashes[:0], c.isNew[:0]
+	c.parts, c.ids = c.parts[:0], c.ids[:0]
 	for g := range c.groups {
 		c.groups[g] = c.groups[g][:0]
 	}
@@ -149,9 +158,11 @@ func (e *explorer) collect() {
 		b := e.succ[start:end]
 		start = end
 		h := e.vis.hash(b)
-		if e.vis.find(b, h) {
+		e.sc.ends = e.sc.ends[:0]
+		if e.vis.has(b, h, &e.sc) {
 			continue
 		}
+		c.parts = append(c.parts, e.sc.ends...)
 		g := shardIndex(h) % addGroups
 		c.groups[g] = append(c.groups[g], int32(len(c.ends)))
 		c.b = append(c.b, b...)
@@ -199,6 +210,7 @@ func (e *explorer) searchParallel(res *Result) *Result {
 				e.collectCalls(workers)
 				return e.finish(res)
 			}
+			e.release(end)
 		}
 		lo, hi = hi, e.vis.count()
 	}
@@ -218,6 +230,7 @@ func (e *explorer) expandNarrow(lo, hi int, res *Result) bool {
 		if e.checkLimits(i, res) {
 			return true
 		}
+		e.release(i)
 		e.expand(i)
 		if e.failure != nil {
 			return true
@@ -317,8 +330,8 @@ func (e *explorer) mergeWindow(workers []*explorer, start, end int, outs []paren
 		c := workers[o.w].cands
 		for k := o.lo; k < o.hi; k++ {
 			if c.isNew[k] {
-				e.vis.number(shardIndex(c.hashes[k]))
-				e.parent = append(e.parent, uint32(i))
+				e.vis.number(c, k)
+				e.parent.add(uint32(i))
 			}
 		}
 		if o.failure != nil {
@@ -342,7 +355,7 @@ func (e *explorer) mergeWindow(workers []*explorer, start, end int, outs []paren
 // machine holds up delays no one for long, and adds the candidates of
 // its group's shards, in the order of the states expanded, into its own
 // arena.
-func addWindow(vis *visited, workers []*explorer, outs []parentOut, chunk int) {
+func addWindow(vis stateStore, workers []*explorer, outs []parentOut, chunk int) {
 	cut := len(outs)
 	for i := range outs {
 		if !outs[i].done {
@@ -354,6 +367,7 @@ func addWindow(vis *visited, workers []*explorer, outs []parentOut, chunk int) {
 			break
 		}
 	}
+	vis.internWindow(workers, outs[:cut], chunk)
 	var wg sync.WaitGroup
 	var next atomic.Int32
 	for j := range workers {
@@ -376,7 +390,7 @@ const addGroups = 16
 // states of a chunk were expanded by one worker, in order, so its
 // candidates are a run of that worker's, which ends where the last state
 // of the chunk's ends.
-func addGroup(vis *visited, workers []*explorer, outs []parentOut, chunk, g, j int) {
+func addGroup(vis stateStore, workers []*explorer, outs []parentOut, chunk, g, j int) {
 	next := make([]int, len(workers)) // per worker: its next candidate of the group
 	for q := 0; q < len(outs); q += chunk {
 		w := outs[q].w
@@ -385,7 +399,7 @@ func addGroup(vis *visited, workers []*explorer, outs []parentOut, chunk, g, j i
 		list := c.groups[g]
 		for ; next[w] < len(list) && list[next[w]] < hi; next[w]++ {
 			k := list[next[w]]
-			c.isNew[k] = vis.addPending(c.get(k), c.hashes[k], j)
+			c.isNew[k] = vis.addCandidate(c, k, j)
 		}
 	}
 }

@@ -173,7 +173,7 @@ func TestVisitedPendingNumbering(t *testing.T) {
 	<-done
 	for k, b := range states {
 		if isNew[k] {
-			if n := par.number(shardIndex(par.hash(b))); n != want[string(b)] {
+			if n := par.numberNext(shardIndex(par.hash(b))); n != want[string(b)] {
 				t.Fatalf("%q numbered %d, want %d", b, n, want[string(b)])
 			}
 		}

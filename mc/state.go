@@ -105,7 +105,10 @@ func (m *model) decode(b []byte, s *dstate, buf *[]int64) {
 
 // ---- The visited set ----
 
-// visited is a set of states (byte strings) numbered in insertion order.
+// visited is a set of states (byte strings) numbered in insertion order:
+// the specification side's states and sets, and, in tests, explore's
+// states uncompressed (Options.NoCompress; explore's own set is
+// collapse.go's).
 // The strings live in arenas of chunks of up to 16 MB; order holds, per state
 // number, a 64-bit reference (chunk, offset, length) that locates its
 // bytes. The set is split into visitedShards shards by the state's hash;
@@ -180,7 +183,10 @@ func (v *visited) bytesOf(ref uint64) []byte {
 // the same on every run (no random seed), so that how full each shard
 // is, and with it the memory estimate, depends on the states only, and
 // a memory limit stops the search at the same state every time.
-func (v *visited) hash(b []byte) uint64 {
+func (v *visited) hash(b []byte) uint64 { return hashBytes(b) }
+
+// hashBytes is the hash of byte strings of the visited sets.
+func hashBytes(b []byte) uint64 {
 	const m = 0x9e3779b97f4a7c15
 	h := uint64(len(b)) * m
 	for len(b) >= 8 {
@@ -247,9 +253,9 @@ func (v *visited) addPending(b []byte, h uint64, arena int) bool {
 	return true
 }
 
-// number gives the next pending state of shard i the next state
+// numberNext gives the next pending state of shard i the next state
 // number, and returns it.
-func (v *visited) number(i int) int {
+func (v *visited) numberNext(i int) int {
 	sh := &v.shards[i]
 	n := len(v.order)
 	if n >= 1<<32-2 {

@@ -36,7 +36,7 @@ func (e *explorer) explain(res *Result) {
 	var path []int
 	for i := e.failFrom; i >= 0; {
 		path = append(path, i)
-		p := e.parent[i]
+		p := e.parent.at(i)
 		if p == ^uint32(0) {
 			break
 		}
@@ -50,11 +50,23 @@ func (e *explorer) explain(res *Result) {
 	rp.ru = newRun(e.m, rp)
 	rp.ru.tracing, rp.ru.events = true, true
 	rp.ru.spec = e.spec
-	e.m.decode(e.vis.get(path[len(path)-1]), &rp.cur, &rp.buf)
+	c, compact := e.vis.(*compacted)
+	if compact {
+		// Only the hashes of the states on the path are stored.
+		e.m.decode(c.inits[c.root.keys.at(path[len(path)-1])], &rp.cur, &rp.buf)
+	} else {
+		e.m.decode(e.vis.state(path[len(path)-1], nil, nil), &rp.cur, &rp.buf)
+	}
 	g0 := append([]int64(nil), rp.cur.g...)
 	rp.history = e.initialHistory()
 	for k := len(path) - 2; k >= 0; k-- {
-		if !rp.advance(e.vis.get(path[k])) {
+		var ok bool
+		if compact {
+			ok = rp.advanceHash(c.root.keys.at(path[k]))
+		} else {
+			ok = rp.advance(e.vis.state(path[k], nil, nil))
+		}
+		if !ok {
 			res.Trace = append(rp.steps, TraceStep{Thread: "?", Event: "(the trace could not be replayed: this is a bug in lipton)"})
 			return
 		}
@@ -81,17 +93,21 @@ func (e *explorer) initialHistory() []HistoryEvent { return nil }
 
 // replay follows a path of stored states on concrete states.
 type replay struct {
-	e       *explorer
-	ru      *run
-	cur     dstate
-	buf     []int64
-	next    []byte // the concrete successor found
-	target  []byte // the stored state to reach; nil when looking for the failure
-	found   bool
-	steps   []TraceStep
-	history []HistoryEvent
-	failure *Failure
-	scratch []byte
+	e      *explorer
+	ru     *run
+	cur    dstate
+	buf    []int64
+	next   []byte // the concrete successor found
+	target []byte // the stored state to reach; nil when looking for the failure
+	// byHash says that target is a hash: the hash of the state to reach
+	// (hash compaction).
+	byHash     bool
+	targetHash uint64
+	found      bool
+	steps      []TraceStep
+	history    []HistoryEvent
+	failure    *Failure
+	scratch    []byte
 	// events are the visible events of the history with the rule of the
 	// client contract each call followed, for quasiDistance.
 	events []specEvent
@@ -102,6 +118,13 @@ type specEvent struct {
 	t    int
 	ev   event
 	real bool
+}
+
+// advanceHash moves to a concrete successor whose stored form has hash
+// h (hash compaction: the stored form itself is not kept).
+func (rp *replay) advanceHash(h uint64) bool {
+	rp.byHash, rp.targetHash = true, h
+	return rp.advance([]byte{})
 }
 
 // advance moves to a concrete successor whose stored form is target.
@@ -152,7 +175,7 @@ func (rp *replay) emit(ru *run, g []int64, rec *dthread, ev event) {
 		return
 	}
 	rp.scratch = e.encodeSucc(rp.scratch[:0], ru.src, ru.t, g, rec, set, e.sym, false)
-	if string(rp.scratch) != string(rp.target) {
+	if rp.byHash && hashBytes(rp.scratch) != rp.targetHash || !rp.byHash && string(rp.scratch) != string(rp.target) {
 		return
 	}
 	rp.found = true

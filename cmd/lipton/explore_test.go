@@ -36,6 +36,12 @@ type exploreCase struct {
 var exploreCases = []exploreCase{
 	{"no violation", []string{"explore", counterLin, "--instance", "two"}, exitOK,
 		[]string{"instance two, layer 0", "no violation: every reachable state explored:", "states/s", "peak RSS"}, ""},
+	{"hash compaction is never complete", []string{"explore", counterLin, "--instance", "two", "--hash-compact"}, exitFailed,
+		[]string{"note: hash compaction: a 64-bit hash per state instead of the state (lossy",
+			"INCOMPLETE: hash compaction (--hash-compact) stores a 64-bit hash per state, so the search is not exhaustive",
+			"the probability that some state was missed this way is about", "(n^2/2^65 for n = ", "proves nothing"}, ""},
+	{"hash compaction finds a violation", []string{"explore", counterLin, "--linearizability", "--hash-compact"}, exitFailed,
+		[]string{"error: linearizability: worker(", "returns from inc with v = 0", "trace (", "VIOLATION"}, ""},
 	{"the only instance is the default", []string{"explore", counterLin}, exitOK,
 		[]string{"no violation"}, ""},
 	{"flags before the file", []string{"explore", "--instance", "two", "--no-por", "--no-symmetry", counterLin}, exitOK,
@@ -466,6 +472,22 @@ func TestExploreJobsSameOutput(t *testing.T) {
 			} else if out != first {
 				t.Errorf("%v: --jobs %s prints\n%s\n--jobs 1 prints\n%s", args, jobs, out, first)
 			}
+		}
+	}
+}
+
+// TestExploreHashCompactNeverComplete checks that a search with hash
+// compaction that finds no violation never says that every state was
+// explored, and fails (exit 1), as every incomplete search does.
+func TestExploreHashCompactNeverComplete(t *testing.T) {
+	for _, args := range [][]string{
+		{"explore", counterLin, "--instance", "two", "--hash-compact"},
+		{"explore", counterLin, "--instance", "two", "--hash-compact", "--jobs", "2", "--no-por"},
+	} {
+		code, stdout, stderr := runCLI(args...)
+		if code != exitFailed || strings.Contains(stdout, "every reachable state explored") || strings.Contains(stdout, "\nno violation:") ||
+			!strings.Contains(stdout, "not exhaustive") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, stdout, stderr)
 		}
 	}
 }
