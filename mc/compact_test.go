@@ -13,7 +13,7 @@ import (
 // state, with the same counts (no two states of these searches share a
 // 64-bit hash). With 2 workers, the result is the same as with one.
 func TestHashCompact(t *testing.T) {
-	cases := someCases(t, []string{"treiber", "chaselev", "broken/", "counter", "weak/"})
+	cases := someCases(t, []string{"treiber", "chaselev", "broken/", "counter", "weak/"}, 3)
 	kinds := map[string]int{}
 	for _, tc := range cases {
 		name := fmt.Sprintf("%s/%s/%v/%v/nored=%v", tc.path, tc.opts.Instance, tc.opts.Atomicity, tc.opts.Memory, tc.opts.NoPOR)
