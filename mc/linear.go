@@ -61,14 +61,29 @@ func (ru *run) linearValues(ti *threadInfo, cc *callChoice, i int) []int64 {
 // thread's frame, or by a linear global (thread -1).
 type linearItem struct {
 	thread, frame int
-	name          string
+	obj           *lang.Object
+	proc          string // the frame's procedure; "" for a global
 	typ           lang.Type
 	val           int64
 	pos           lang.Pos
 }
 
+// name says who holds the item, for a failure's message: built only
+// then, since checkLinear runs in every state.
+func (it linearItem) name(m *model) string {
+	if it.thread < 0 {
+		return "the linear global " + it.obj.Name
+	}
+	return fmt.Sprintf("%s's %s (in %s)", m.threads[it.thread], it.obj.Name, it.proc)
+}
+
 // usesLinear reports whether the model has linear globals or linear
-// frame variables, which checkLinear then checks in every state.
+// sets in frames, which checkLinear then checks in every state. Linear
+// identities alone are not checked: they are read-only parameters that
+// a callee receives as they are, and the instance's identities are
+// distinct (checked when the instance is read), so no run can
+// duplicate one; checking them in every state cost several times the
+// search itself.
 func (m *model) usesLinear() bool {
 	for _, g := range m.globals {
 		if g.Linear {
@@ -77,7 +92,7 @@ func (m *model) usesLinear() bool {
 	}
 	for _, p := range m.procs {
 		for _, o := range p.sig.Frame() {
-			if o.Linear {
+			if _, isSet, _ := lang.LinearDomain(o.Type); o.Linear && isSet {
 				return true
 			}
 		}
@@ -101,7 +116,7 @@ func (e *explorer) checkLinear(ru *run, s *dstate, g []int64, rec *dthread) *Fai
 	var items []linearItem
 	for gi, o := range m.globals {
 		if o.Linear {
-			items = append(items, linearItem{thread: -1, name: "the linear global " + o.Name, typ: o.Type, val: g[gi], pos: o.Decl.Pos()})
+			items = append(items, linearItem{thread: -1, obj: o, typ: o.Type, val: g[gi], pos: o.Decl.Pos()})
 		}
 	}
 	for u := range s.th {
@@ -120,7 +135,7 @@ func (e *explorer) checkLinear(ru *run, s *dstate, g []int64, rec *dthread) *Fai
 					continue
 				}
 				if o.Linear && o.Kind != lang.ObjGlobal {
-					items = append(items, linearItem{thread: u, frame: fi, name: fmt.Sprintf("%s's %s (in %s)", m.threads[u], o.Name, f.p.name), typ: o.Type, val: f.vals[i], pos: f.p.sig.Name.P})
+					items = append(items, linearItem{thread: u, frame: fi, obj: o, proc: f.p.name, typ: o.Type, val: f.vals[i], pos: f.p.sig.Name.P})
 				}
 			}
 		}
@@ -132,7 +147,7 @@ func (e *explorer) checkLinear(ru *run, s *dstate, g []int64, rec *dthread) *Fai
 			}
 			if v, ok := e.sharedIdentity(a, b); ok {
 				return &Failure{Kind: "linearity", Thread: ru.t, Pos: []lang.Pos{b.pos, a.pos}, Msg: fmt.Sprintf(
-					"after a step of %s, %s and %s both hold %d: an identity was duplicated", m.threads[ru.t], b.name, a.name, v)}
+					"after a step of %s, %s and %s both hold %d: an identity was duplicated", m.threads[ru.t], b.name(m), a.name(m), v)}
 			}
 		}
 	}
