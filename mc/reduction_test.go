@@ -44,15 +44,8 @@ func corpus(t *testing.T) map[string]*layers.Program {
 
 // reductionBudget bounds each search of the corpus test; a search that
 // reaches it without reductions (the largest configuration, run first) is
-// not compared. The suite uses the smaller bound, which keeps it within
-// its time budget as the corpus grows; LIPTON_MC_ALL_CASES (collapse_test.go)
-// selects the larger one.
-func reductionBudget() int {
-	if os.Getenv(envAllCases) != "" {
-		return 240_000
-	}
-	return 120_000
-}
+// not compared.
+const reductionBudget = 240_000
 
 // weakReductionBudget bounds the searches under weak memory.
 const weakReductionBudget = 30_000
@@ -136,7 +129,7 @@ func compareReductions(t *testing.T, prog *layers.Program, path string, opts Opt
 		noPOR, noSym bool
 	}
 	configs := []config{{"none", true, true}, {"por+sym", false, false}, {"por", false, true}, {"sym", true, false}}
-	budget := reductionBudget()
+	budget := reductionBudget
 	switch {
 	case opts.Memory != MemorySC:
 		// Partial-order reduction is off under weak memory: symmetry
