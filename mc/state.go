@@ -198,14 +198,8 @@ func hashBytes(b []byte) uint64 {
 	for i, c := range b {
 		tail |= uint64(c) << (8 * i)
 	}
-	h = (h ^ tail) * m
-	// the finalizer of MurmurHash3: every bit of h affects every bit
-	h ^= h >> 33
-	h *= 0xff51afd7ed558ccd
-	h ^= h >> 33
-	h *= 0xc4ceb9fe1a85ec53
-	h ^= h >> 33
-	return h
+	// the finalizer of MurmurHash3 (mix): every bit of h affects every bit
+	return mix((h ^ tail) * m)
 }
 
 // shardIndex returns the shard of a state with hash h.
