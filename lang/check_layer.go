@@ -104,6 +104,7 @@ func (c *checker) checkMember(m Member) {
 	for _, e := range without(sig.Ensures, sig.Preserves) {
 		c.expect(e, Bool, c.specCtx(e, isProc, isProc), "an ensures clause")
 	}
+	c.holdLinearIns(m)
 	for _, d := range sig.Locals {
 		t := c.typeOf(d.Type)
 		for _, n := range d.Names {
@@ -111,6 +112,9 @@ func (c *checker) checkMember(m Member) {
 		}
 	}
 	c.checkLinearSig(m)
+	if isProc {
+		c.checkEnsuresLinearIn(sig)
+	}
 	switch m := m.(type) {
 	case *Action:
 		c.block(m.Body, stmtCtx{action: true})
