@@ -127,6 +127,7 @@ func (c *checker) checkMember(m Member) {
 			c.resolveSplitOf(m.Split)
 		}
 		c.block(m.Body, stmtCtx{})
+		c.checkLinearFlow(m)
 		if m.Mover != MoverNone {
 			c.moverProcBody(m)
 		}
