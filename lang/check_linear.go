@@ -86,7 +86,7 @@ func (c *checker) holdLinearIns(m Member) {
 		if !p.LinearIn || o == nil {
 			continue
 		}
-		held := &Object{Kind: ObjLocal, Name: p.Name.Name, Pos: p.Name.P, Type: o.Type, Linear: true}
+		held := &Object{Kind: ObjLocal, Name: "held(" + p.Name.Name + ")", Pos: p.Name.P, Type: o.Type, Linear: true}
 		o.Held = held
 		sig.Held = append(sig.Held, held)
 		c.scope.names[p.Name.Name] = held
