@@ -19,7 +19,7 @@ func GiveAway(s *lang.CallStmt, params []*lang.Param, env *Env) obl.Cmd {
 		if !p.LinearIn || i >= len(s.Args) {
 			continue
 		}
-		if id, ok := s.Args[i].(*lang.Ident); ok {
+		if id, ok := s.Args[i].(*lang.Ident); ok && !receives(s, id.Obj) {
 			cmds = append(cmds, empty(id.Obj, env))
 		}
 	}
@@ -76,4 +76,16 @@ func heldAtEntry(sig *lang.Signature, env *Env) obl.Expr {
 		}
 	}
 	return obl.And(facts...)
+}
+
+// receives reports whether o is a target of call s's outputs, which the
+// call sets after it takes the arguments (the checker rejects such a
+// call; this keeps the translation right without that rule).
+func receives(s *lang.CallStmt, o *lang.Object) bool {
+	for _, out := range s.Outs {
+		if out.Obj == o {
+			return true
+		}
+	}
+	return false
 }
