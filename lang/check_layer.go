@@ -80,6 +80,7 @@ func (c *checker) declareSignature(sig *Signature) {
 func (c *checker) checkMember(m Member) {
 	c.member = m
 	defer func() { c.member = nil }()
+	errsBefore := len(c.errs)
 	sig := m.Sig()
 	c.pushScope()
 	defer c.popScope()
@@ -127,7 +128,10 @@ func (c *checker) checkMember(m Member) {
 			c.resolveSplitOf(m.Split)
 		}
 		c.block(m.Body, stmtCtx{})
-		c.checkLinearFlow(m)
+		if len(c.errs) == errsBefore {
+			// on a well-typed body only: errors there would cascade
+			c.checkLinearFlow(m)
+		}
 		if m.Mover != MoverNone {
 			c.moverProcBody(m)
 		}

@@ -118,9 +118,11 @@ func (c *checker) linearWrite(id *Ident, o *Object) {
 	_, inAction := c.member.(*Action)
 	switch {
 	case o.Kind == ObjLocal:
-		c.errorf(id.P, "linear local %s changes by calls and moves only: as the output of an action or procedure, as the target of a move (%s := a, a a linear variable), or emptied when passed to a linear_in parameter or moved", id.Name, id.Name)
+		c.errorf(id.P, "linear local %s changes by calls and moves only: as the output of an action or procedure, as the target of a move (%s := b, b a linear variable), or emptied when passed to a linear_in parameter or moved", id.Name, id.Name)
+	case o.Kind == ObjGlobal && !inAction:
+		c.errorf(id.P, "linear %s %s is written by actions only, whose moves of identities lipton checks; call an action", kindName(o), id.Name)
 	case !inAction:
-		c.errorf(id.P, "linear %s %s is written by actions and moves only (%s := a, a a linear local, output or linear_in parameter); call an action", kindName(o), id.Name, id.Name)
+		c.errorf(id.P, "linear %s %s is written by actions and by moves only (%s := b, b a linear local, output or linear_in parameter); call an action", kindName(o), id.Name, id.Name)
 	}
 }
 
@@ -145,7 +147,7 @@ func (c *checker) linearMove(s *AssignStmt) {
 	case o == nil:
 		return
 	case !o.Linear || o.Kind == ObjGlobal:
-		c.errorf(src.P, "%s is linear and receives only identities a thread owns: move a linear local, output or linear_in parameter into it (%s := a), or call an action", dst.Name, dst.Name)
+		c.errorf(src.P, "%s is linear and receives only identities a thread owns: move a linear local, output or linear_in parameter into it (%s := b), or call an action", dst.Name, dst.Name)
 	case o.Kind == ObjParam:
 		c.errorf(src.P, "cannot move linear parameter %s: the caller lends it for the call (a linear_in parameter can be moved)", src.Name)
 	case o == dst.Obj:
