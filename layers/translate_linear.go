@@ -89,3 +89,17 @@ func receives(s *lang.CallStmt, o *lang.Object) bool {
 	}
 	return false
 }
+
+// HeldAtEntry is, at the entry yield point y of a procedure, the fact
+// that its held locals hold the values of its linear_in parameters
+// (heldAtEntry), and true at any other yield point. A thread waiting at
+// the entry owns what its caller passed: until the body starts the set
+// is in the caller's variable, the same thread's, so it is disjoint from
+// every other thread's values and the pools, which is what this fact
+// gives the obligations that open with the thread there.
+func HeldAtEntry(y *YieldPoint, env *Env) obl.Expr {
+	if y.Kind != YieldEntry {
+		return obl.True()
+	}
+	return heldAtEntry(&y.Proc.Decl.Signature, env)
+}
