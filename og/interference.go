@@ -119,7 +119,7 @@ func nonInterferenceCheck(y *layers.YieldPoint, f interferer) (*obl.Obligation, 
 	env1 := b.Frame(env, &y.Proc.Decl.Signature, ".1", title1)
 	target := b.AnnotationAt(y, env1)
 	pre, distinct, code := interfererRun(b, env, env1, y, f)
-	facts := b.ParamFacts(y.Proc, env1)
+	facts := obl.And(b.ParamFacts(y.Proc, env1), layers.HeldAtEntry(y, env1))
 	opening := obl.Sequence(&obl.Assume{E: target}, &obl.Assume{E: facts}, &obl.Assume{E: pre}, distinct)
 	if why, ok := layers.ImpossibleOpening(opening); ok {
 		return nil, why // decided before f's code is built, which is most of the cost
