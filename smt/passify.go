@@ -112,10 +112,11 @@ func (g *goal) failure() obl.Expr {
 	return obl.And(append(conj, obl.Not(conds[len(conds)-1]))...)
 }
 
-// passify builds the passive form of a validated obligation.
-func passify(ob *obl.Obligation) *vc {
+// passify builds the passive form of an obligation that was validated
+// with the given shape.
+func passify(ob *obl.Obligation, shape obl.Shape) *vc {
 	p := &passifier{
-		vc:    &vc{ob: ob, initial: make(map[*obl.Var]*obl.Var)},
+		vc:    &vc{ob: ob, initial: make(map[*obl.Var]*obl.Var), quantified: shape.Quantified},
 		cur:   make(map[*obl.Var]*obl.Var),
 		sub:   make(map[*obl.Var]obl.Expr),
 		count: make(map[*obl.Var]int),
@@ -184,7 +185,6 @@ func (p *passifier) cmd(c obl.Cmd) {
 	case *obl.Assign:
 		vals := make([]obl.Expr, len(c.Rhs))
 		for i, e := range c.Rhs {
-			p.noteQuantifiers(e)
 			vals[i] = obl.Subst(e, p.sub)
 		}
 		for i, v := range c.Lhs {
@@ -205,17 +205,7 @@ func (p *passifier) cmd(c obl.Cmd) {
 
 // cond adds the condition e, in the current incarnations, to the block.
 func (p *passifier) cond(e obl.Expr) {
-	p.noteQuantifiers(e)
 	p.b.conds = append(p.b.conds, obl.Subst(e, p.sub))
-}
-
-// noteQuantifiers sets vc.quantified if e contains a quantifier.
-func (p *passifier) noteQuantifiers(e obl.Expr) {
-	obl.WalkExpr(e, func(e obl.Expr) {
-		if _, ok := e.(*obl.Quant); ok {
-			p.vc.quantified = true
-		}
-	})
 }
 
 func copyIncarnations(m map[*obl.Var]*obl.Var) map[*obl.Var]*obl.Var {
