@@ -116,18 +116,20 @@ func (g *goal) failure() obl.Expr {
 // with the given shape.
 func passify(ob *obl.Obligation, shape obl.Shape) *vc {
 	p := &passifier{
-		vc:    &vc{ob: ob, initial: make(map[*obl.Var]*obl.Var), quantified: shape.Quantified},
-		cur:   make(map[*obl.Var]*obl.Var),
-		sub:   make(map[*obl.Var]obl.Expr),
-		count: make(map[*obl.Var]int),
+		vc:    &vc{ob: ob, initial: make(map[*obl.Var]*obl.Var, len(ob.Vars)), quantified: shape.Quantified},
+		sub:   make(map[*obl.Var]obl.Expr, len(ob.Vars)),
+		count: make(map[*obl.Var]int, len(ob.Vars)),
 	}
+	p.vc.consts = make([]*obl.Var, 0, 2*len(ob.Vars))
 	for _, v := range ob.Vars {
-		p.incarnate(v)
-		p.vc.initial[v] = p.cur[v]
+		p.vc.initial[v] = p.incarnate(v)
 	}
 	p.b = p.newBlock()
 	p.b.entry = true
 	p.cmd(ob.Body)
+	if !shape.Sequences {
+		return p.vc // no sequence, no axioms about them
+	}
 	var conds []obl.Expr
 	for _, b := range p.vc.blocks {
 		conds = append(conds, b.conds...)
@@ -139,12 +141,12 @@ func passify(ob *obl.Obligation, shape obl.Shape) *vc {
 }
 
 // passifier holds the state of passification: the current block and the
-// current incarnation of each variable (also as a substitution).
+// current incarnation of each variable, as the substitution that
+// replaces each program variable by a reference to its incarnation.
 type passifier struct {
 	vc    *vc
 	b     *block
-	cur   map[*obl.Var]*obl.Var
-	sub   map[*obl.Var]obl.Expr
+	sub   map[*obl.Var]obl.Expr // every value is a *obl.VarRef
 	count map[*obl.Var]int
 }
 
@@ -169,7 +171,6 @@ func (p *passifier) incarnate(v *obl.Var) *obl.Var {
 	inc := &obl.Var{Name: v.Name + "@" + strconv.Itoa(p.count[v]), Sort: v.Sort}
 	p.count[v]++
 	p.vc.consts = append(p.vc.consts, inc)
-	p.cur[v] = inc
 	p.sub[v] = obl.Ref(inc)
 	return inc
 }
@@ -180,7 +181,7 @@ func (p *passifier) cmd(c obl.Cmd) {
 		p.cond(c.E)
 	case *obl.Assert:
 		p.cond(c.E)
-		p.vc.goals = append(p.vc.goals, &goal{assert: c, block: p.b, state: copyIncarnations(p.cur)})
+		p.vc.goals = append(p.vc.goals, &goal{assert: c, block: p.b, state: p.state()})
 		p.b = p.newBlock(p.b)
 	case *obl.Assign:
 		vals := make([]obl.Expr, len(c.Rhs))
@@ -208,10 +209,24 @@ func (p *passifier) cond(e obl.Expr) {
 	p.b.conds = append(p.b.conds, obl.Subst(e, p.sub))
 }
 
-func copyIncarnations(m map[*obl.Var]*obl.Var) map[*obl.Var]*obl.Var {
-	out := make(map[*obl.Var]*obl.Var, len(m))
+// state returns the current incarnation of every program variable.
+func (p *passifier) state() map[*obl.Var]*obl.Var {
+	out := make(map[*obl.Var]*obl.Var, len(p.sub))
+	for v, r := range p.sub {
+		out[v] = r.(*obl.VarRef).V
+	}
+	return out
+}
+
+// copySub returns a copy of the substitution m with references of its
+// own. (The references are not shared between branches because the
+// model reader dedupes the map indices it probes by pointer: shared
+// ones would change which terms a counterexample creates, and so the
+// resource counts of later queries.)
+func copySub(m map[*obl.Var]obl.Expr) map[*obl.Var]obl.Expr {
+	out := make(map[*obl.Var]obl.Expr, len(m))
 	for k, v := range m {
-		out[k] = v
+		out[k] = obl.Ref(v.(*obl.VarRef).V)
 	}
 	return out
 }
@@ -220,36 +235,37 @@ func copyIncarnations(m map[*obl.Var]*obl.Var) map[*obl.Var]*obl.Var {
 // variable whose incarnation differs between branches gets a new one,
 // equated to the branch's at the end of each branch.
 func (p *passifier) choice(c *obl.Choice) {
-	fork, forkCur := p.b, p.cur
+	fork, forkSub := p.b, p.sub
 	type end struct {
 		b   *block
-		cur map[*obl.Var]*obl.Var
+		sub map[*obl.Var]obl.Expr
 	}
 	var ends []end
 	for i, br := range c.Branches {
 		p.b = p.newBlock(fork)
 		p.b.branch = &obl.BranchTaken{Choice: c, Branch: i}
-		p.setState(copyIncarnations(forkCur))
+		p.sub = copySub(forkSub)
 		p.cmd(br)
-		ends = append(ends, end{p.b, p.cur})
+		ends = append(ends, end{p.b, p.sub})
 	}
 	if len(ends) == 0 {
 		p.b = p.newBlock() // no predecessor: unreachable
-		p.setState(forkCur)
+		p.sub = forkSub
 		return
 	}
-	p.setState(copyIncarnations(ends[0].cur)) // incarnate updates this copy
+	p.sub = copySub(ends[0].sub) // incarnate updates this copy
 	for _, v := range p.vc.ob.Vars {
+		inc0 := ends[0].sub[v].(*obl.VarRef).V
 		same := true
 		for _, e := range ends[1:] {
-			same = same && e.cur[v] == ends[0].cur[v]
+			same = same && e.sub[v].(*obl.VarRef).V == inc0
 		}
 		if same {
 			continue
 		}
 		inc := p.incarnate(v)
 		for _, e := range ends {
-			e.b.conds = append(e.b.conds, obl.Eq(obl.Ref(inc), obl.Ref(e.cur[v])))
+			e.b.conds = append(e.b.conds, obl.Eq(obl.Ref(inc), obl.Ref(e.sub[v].(*obl.VarRef).V)))
 		}
 	}
 	preds := make([]*block, len(ends))
@@ -257,13 +273,4 @@ func (p *passifier) choice(c *obl.Choice) {
 		preds[i] = e.b
 	}
 	p.b = p.newBlock(preds...)
-}
-
-// setState makes cur the current incarnations.
-func (p *passifier) setState(cur map[*obl.Var]*obl.Var) {
-	p.cur = cur
-	p.sub = make(map[*obl.Var]obl.Expr, len(cur))
-	for v, inc := range cur {
-		p.sub[v] = obl.Ref(inc)
-	}
 }

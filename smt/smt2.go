@@ -27,11 +27,7 @@ func WriteSMT2(w io.Writer, ob *obl.Obligation) error {
 // printer returns a printer that knows the names of the vc's constants,
 // in declaration order, so both backends name everything alike.
 func (v *vc) printer() *obl.Printer {
-	p := obl.NewPrinter(smtClean)
-	for _, c := range v.consts {
-		p.Name(c)
-	}
-	return p
+	return obl.NewPrinterNaming(smtClean, v.consts)
 }
 
 // smtWriter prints SMT-LIB2.
