@@ -48,8 +48,9 @@ func nonInterference(l *layers.Layer) ([]*obl.Obligation, []layers.Skip) {
 	var skipped []layers.Skip
 	fs := interferers(l)
 	writes := make([]map[*lang.Object]bool, len(fs))
+	names := make([]string, len(fs)) // for the skip reasons: most pairs are skipped
 	for i, f := range fs {
-		writes[i] = globalsWritten(l, f)
+		writes[i], names[i] = globalsWritten(l, f), f.name()
 	}
 	for _, p := range l.Procs {
 		targets := p.Yields
@@ -60,7 +61,7 @@ func nonInterference(l *layers.Layer) ([]*obl.Obligation, []layers.Skip) {
 			if y.Kind == layers.YieldCall {
 				continue // the callee's entry and exit annotations cover it
 			}
-			reads := globalsRead(y)
+			reads, described := globalsRead(y), y.Describe()
 			for i, f := range fs {
 				why := reads.skip(writes[i])
 				var ob *obl.Obligation
@@ -75,7 +76,7 @@ func nonInterference(l *layers.Layer) ([]*obl.Obligation, []layers.Skip) {
 					}
 				}
 				skipped = append(skipped, layers.Skip{Check: NonInterference, Layer: l.Num,
-					Reason: fmt.Sprintf("%s vs %s: %s", y.Describe(), f.name(), why)})
+					Reason: described + " vs " + names[i] + ": " + why})
 			}
 		}
 	}
