@@ -97,8 +97,12 @@ func newTermClasses() *termClasses {
 	return &termClasses{printer: NewPrinter(nil), parent: map[string]string{}}
 }
 
-// key prints e with the classes' one Printer.
+// key prints e with the classes' one Printer. Most terms are variables,
+// whose printed form is their name.
 func (tc *termClasses) key(e Expr) string {
+	if r, ok := e.(*VarRef); ok {
+		return tc.printer.Name(r.V)
+	}
 	var b strings.Builder
 	tc.printer.expr(&b, e, precOpen)
 	return b.String()

@@ -86,3 +86,47 @@ func TestInspectShape(t *testing.T) {
 		}
 	}
 }
+
+// TestPathBound checks the bound on Relation's paths against the paths
+// it enumerates.
+func TestPathBound(t *testing.T) {
+	x := intVar("x")
+	two := choice(set(x, n(1)), set(x, n(2)))
+	three := choice(set(x, n(1)), seq(assume(Gt(r(x), n(0))), two))
+	for _, c := range []struct {
+		cmd  Cmd
+		want int
+	}{
+		{set(x, n(1)), 1},
+		{two, 2},
+		{three, 3},
+		{seq(two, three), 6},
+		{seq(three, three, three, three, three, three, three), 1025}, // 2187, capped at limit+1
+		{choice(), 0},
+	} {
+		if got := PathBound(c.cmd, 1024); got != c.want {
+			t.Errorf("PathBound(%s) = %d, want %d", c.cmd, got, c.want)
+		}
+		if c.want > 0 && c.want <= 1024 {
+			rel, err := Relation(c.cmd, nil, map[*Var]Expr{x: r(x)})
+			if err != nil {
+				t.Fatalf("Relation(%s): %v", c.cmd, err)
+			}
+			if paths := len(flattenOr(rel)); paths > c.want {
+				t.Errorf("Relation(%s) has %d paths, bound %d", c.cmd, paths, c.want)
+			}
+		}
+	}
+	many := seq(three, three, three, three, three, three, three)
+	if _, err := Relation(many, nil, nil); err == nil {
+		t.Errorf("Relation of %d paths did not fail", 2187)
+	}
+}
+
+// flattenOr returns the disjuncts of e.
+func flattenOr(e Expr) []Expr {
+	if b, ok := e.(*Binary); ok && b.Op == OpOr {
+		return append(flattenOr(b.X), flattenOr(b.Y)...)
+	}
+	return []Expr{e}
+}
