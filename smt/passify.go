@@ -1,8 +1,10 @@
 package smt
 
 import (
-	"github.com/lipton-dev/lipton/obl"
+	"maps"
 	"strconv"
+
+	"github.com/lipton-dev/lipton/obl"
 )
 
 // A vc is an obligation in passive form: its body cut into straight-line
@@ -11,8 +13,8 @@ import (
 // SMT-LIB2 printer, so both ask exactly the same questions.
 type vc struct {
 	ob      *obl.Obligation
-	consts  []*obl.Var            // incarnations and block flags, in declaration order
-	initial map[*obl.Var]*obl.Var // each program variable's incarnation at entry
+	consts  []*obl.Var // incarnations and block flags, in declaration order
+	initial []*obl.Var // each program variable's incarnation at entry, as in ob.Vars
 	blocks  []*block
 	goals   []*goal // in program order of the asserts
 	// quantified is set if some condition contains a quantifier; such vcs
@@ -43,8 +45,10 @@ type block struct {
 // A goal is one assert of the obligation.
 type goal struct {
 	assert *obl.Assert
-	block  *block                // the assert's condition is block.conds's last
-	state  map[*obl.Var]*obl.Var // incarnation of each program variable there
+	block  *block // the assert's condition is block.conds's last
+	// state is the substitution at the assert: a reference to the
+	// incarnation of each program variable there.
+	state map[*obl.Var]obl.Expr
 }
 
 // reachExpr is the formula saying the start of b is reached.
@@ -116,13 +120,13 @@ func (g *goal) failure() obl.Expr {
 // with the given shape.
 func passify(ob *obl.Obligation, shape obl.Shape) *vc {
 	p := &passifier{
-		vc:    &vc{ob: ob, initial: make(map[*obl.Var]*obl.Var, len(ob.Vars)), quantified: shape.Quantified},
+		vc:    &vc{ob: ob, initial: make([]*obl.Var, len(ob.Vars)), quantified: shape.Quantified},
 		sub:   make(map[*obl.Var]obl.Expr, len(ob.Vars)),
 		count: make(map[*obl.Var]int, len(ob.Vars)),
 	}
 	p.vc.consts = make([]*obl.Var, 0, 2*len(ob.Vars))
-	for _, v := range ob.Vars {
-		p.vc.initial[v] = p.incarnate(v)
+	for i, v := range ob.Vars {
+		p.vc.initial[i] = p.incarnate(v)
 	}
 	p.b = p.newBlock()
 	p.b.entry = true
@@ -148,6 +152,10 @@ type passifier struct {
 	b     *block
 	sub   map[*obl.Var]obl.Expr // every value is a *obl.VarRef
 	count map[*obl.Var]int
+	// shared is set when sub is also a goal's state, which the next
+	// incarnation must not change: sub is copied first (most asserts
+	// end their obligation, and their state is never copied).
+	shared bool
 }
 
 func (p *passifier) newBlock(preds ...*block) *block {
@@ -171,6 +179,9 @@ func (p *passifier) incarnate(v *obl.Var) *obl.Var {
 	inc := &obl.Var{Name: v.Name + "@" + strconv.Itoa(p.count[v]), Sort: v.Sort}
 	p.count[v]++
 	p.vc.consts = append(p.vc.consts, inc)
+	if p.shared {
+		p.sub, p.shared = maps.Clone(p.sub), false
+	}
 	p.sub[v] = obl.Ref(inc)
 	return inc
 }
@@ -181,7 +192,8 @@ func (p *passifier) cmd(c obl.Cmd) {
 		p.cond(c.E)
 	case *obl.Assert:
 		p.cond(c.E)
-		p.vc.goals = append(p.vc.goals, &goal{assert: c, block: p.b, state: p.state()})
+		p.vc.goals = append(p.vc.goals, &goal{assert: c, block: p.b, state: p.sub})
+		p.shared = true
 		p.b = p.newBlock(p.b)
 	case *obl.Assign:
 		vals := make([]obl.Expr, len(c.Rhs))
@@ -209,15 +221,6 @@ func (p *passifier) cond(e obl.Expr) {
 	p.b.conds = append(p.b.conds, obl.Subst(e, p.sub))
 }
 
-// state returns the current incarnation of every program variable.
-func (p *passifier) state() map[*obl.Var]*obl.Var {
-	out := make(map[*obl.Var]*obl.Var, len(p.sub))
-	for v, r := range p.sub {
-		out[v] = r.(*obl.VarRef).V
-	}
-	return out
-}
-
 // copySub returns a copy of the substitution m with references of its
 // own. (The references are not shared between branches because the
 // model reader dedupes the map indices it probes by pointer: shared
@@ -235,7 +238,7 @@ func copySub(m map[*obl.Var]obl.Expr) map[*obl.Var]obl.Expr {
 // variable whose incarnation differs between branches gets a new one,
 // equated to the branch's at the end of each branch.
 func (p *passifier) choice(c *obl.Choice) {
-	fork, forkSub := p.b, p.sub
+	fork, forkSub, forkShared := p.b, p.sub, p.shared
 	type end struct {
 		b   *block
 		sub map[*obl.Var]obl.Expr
@@ -244,16 +247,16 @@ func (p *passifier) choice(c *obl.Choice) {
 	for i, br := range c.Branches {
 		p.b = p.newBlock(fork)
 		p.b.branch = &obl.BranchTaken{Choice: c, Branch: i}
-		p.sub = copySub(forkSub)
+		p.sub, p.shared = copySub(forkSub), false
 		p.cmd(br)
 		ends = append(ends, end{p.b, p.sub})
 	}
 	if len(ends) == 0 {
 		p.b = p.newBlock() // no predecessor: unreachable
-		p.sub = forkSub
+		p.sub, p.shared = forkSub, forkShared
 		return
 	}
-	p.sub = copySub(ends[0].sub) // incarnate updates this copy
+	p.sub, p.shared = copySub(ends[0].sub), false // incarnate updates this copy
 	for _, v := range p.vc.ob.Vars {
 		inc0 := ends[0].sub[v].(*obl.VarRef).V
 		same := true
