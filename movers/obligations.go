@@ -103,11 +103,11 @@ func (c *collector) pair(s1, s2 *layers.Step) {
 	if commute(f1, f2) {
 		c.skip(Commutativity, s1, s2, "disjoint footprints")
 	} else {
-		ob, impossible, err := commutativity(s1, s2)
-		if impossible != "" {
+		switch ob, impossible, err := commutativity(s1, s2); {
+		case impossible != "":
 			c.skip(Commutativity, s1, s2, impossible)
-		} else {
-			c.addPair(s1, s2, ob, err)
+		default:
+			c.add(ob, err) // its opening was decided: the pair is possible
 		}
 	}
 	if disjoint(f1.writes, f2.gateReads) {
@@ -200,8 +200,9 @@ func moverWord(s *layers.Step) string { return moverName(s.Mover) }
 // and the gates, before the relation is computed: the obligation's
 // opening is exactly these (a snapshot follows them), so the reason is
 // the one the whole obligation would give. It is returned instead of the
-// obligation, unless the relation could have too many paths: then the
-// relation is computed as before, whose failure is reported as unknown.
+// obligation, once the relation is known to be computable (obl.PathBound,
+// or computing it): a relation with too many paths is reported as
+// unknown first.
 func commutativity(s1, s2 *layers.Step) (ob *obl.Obligation, impossible string, err error) {
 	p := newPair(s1, s2)
 	b := p.b
@@ -218,13 +219,16 @@ func commutativity(s1, s2 *layers.Step) (ob *obl.Obligation, impossible string, 
 	// initial state; gate preservation covers them after a move.
 	swapped := obl.Sequence(b.Body(s2, p.e2, layers.Transition), b.Body(s1, p.e1, layers.Transition))
 	gates := p.gates() // the relation does not use the builder: same names as after it
-	if why, ok := layers.ImpossibleOpening(obl.Sequence(p.assumeDist, gates)); ok &&
-		obl.PathBound(swapped, obl.DefaultMaxPaths) <= obl.DefaultMaxPaths {
+	why, noPair := layers.ImpossibleOpening(obl.Sequence(p.assumeDist, gates))
+	if noPair && obl.PathBound(swapped, obl.DefaultMaxPaths) <= obl.DefaultMaxPaths {
 		return nil, why, nil
 	}
 	rel, err := obl.Relation(swapped, pre, post)
 	if err != nil {
 		return nil, "", tooManyPaths(Commutativity, s1, s2, err)
+	}
+	if noPair {
+		return nil, why, nil
 	}
 	msg := fmt.Sprintf("%s (%s) does not commute with %s (%s): running them in this order reaches a state that the other order cannot",
 		s1.Name(), moverWord(s1), s2.Name(), moverWord(s2))

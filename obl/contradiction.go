@@ -47,6 +47,15 @@ func AssumedContradiction(body Cmd) (conflict Expr, equations []Expr, ok bool) {
 	return nil, nil, false
 }
 
+// OpensWithAssume reports whether c starts with an Assume: whether it
+// extends the opening assumptions (AssumedContradiction) of a sequence
+// that ends before it. A check that decided the opening of a body can
+// skip deciding the body again when the rest does not.
+func OpensWithAssume(c Cmd) bool {
+	as, _ := openingAssumesDone(c, nil)
+	return len(as) > 0
+}
+
 // openingAssumes returns the Assume commands at the start of c, in order,
 // up to the first command of another kind.
 func openingAssumes(c Cmd, acc []*Assume) []*Assume {
