@@ -147,7 +147,7 @@ func (c *collector) addPair(s1, s2 *layers.Step, ob *obl.Obligation, err error) 
 
 func (c *collector) skip(check obl.Kind, s1, s2 *layers.Step, why string) {
 	c.skipped = append(c.skipped, layers.Skip{Check: check, Layer: c.layer,
-		Reason: fmt.Sprintf("%s and %s: %s", s1.Name(), s2.Name(), why)})
+		Reason: s1.Name() + " and " + s2.Name() + ": " + why})
 }
 
 // pair is the setting of a two-thread obligation: s1 run by thread 1,

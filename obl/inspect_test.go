@@ -130,3 +130,26 @@ func flattenOr(e Expr) []Expr {
 	}
 	return []Expr{e}
 }
+
+// TestOpensWithAssume checks which commands extend an opening.
+func TestOpensWithAssume(t *testing.T) {
+	x := intVar("x")
+	a := assume(Gt(r(x), n(0)))
+	for _, c := range []struct {
+		cmd  Cmd
+		want bool
+	}{
+		{a, true},
+		{seq(a, set(x, n(1))), true},
+		{&Seq{Cmds: []Cmd{&Seq{}, a}}, true},
+		{set(x, n(1)), false},
+		{seq(), false},
+		{seq(set(x, n(1)), a), false},
+		{choice(a), false},
+		{assert(True()), false},
+	} {
+		if got := OpensWithAssume(c.cmd); got != c.want {
+			t.Errorf("OpensWithAssume(%s) = %v, want %v", c.cmd, got, c.want)
+		}
+	}
+}
