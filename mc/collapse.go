@@ -465,22 +465,29 @@ func part(b []byte, ends []int32, j int) []byte {
 	return b[start:ends[j]]
 }
 
+// noID marks, in the ids a lookup leaves (has), a node the set does not
+// hold: no table reaches 2^32-2 entries.
+const noID = ^uint32(0)
+
 // key returns the root key of state b, interning its parts with
 // intern; without, it only reads the set and reports false when some
-// part is not in it (then neither is the state). It leaves in sc where
-// b's parts end. A part equal to the same part of the state sc.from
-// holds (the state expanded, whose successor b is, as a rule) has its
-// id: only the parts that a step changed are looked up.
+// node is not in it (then neither is the state), leaving noID as that
+// node's id and the ids of the others, which pass 2a of a parallel
+// search then need not look up again (internWindow). It leaves in sc
+// where b's parts end. A part equal to the same part of the state
+// sc.from holds (the state expanded, whose successor b is, as a rule)
+// has its id: only the parts that a step changed are looked up.
 func (c *collapsed) key(b []byte, sc *storeScratch, intern bool) (uint64, bool) {
 	n := c.nodes()
 	if cap(sc.ids) < n {
 		sc.ids = make([]uint32, n)
 	}
 	ids, ends := sc.ids[:n], sc.ends[:0]
+	sc.ids = ids
 	from, missing := sc.from.ok, false
 	pos := 0
 	for j := range c.nleaf {
-		if from && !missing {
+		if from {
 			fp := part(sc.from.b, sc.from.ends, j)
 			// The last part must end the state: the set's varint is
 			// self-delimiting too, but this costs nothing.
@@ -494,36 +501,38 @@ func (c *collapsed) key(b []byte, sc *storeScratch, intern bool) (uint64, bool) 
 		p := b[pos:end]
 		pos = end
 		ends = append(ends, int32(pos))
-		switch {
-		case missing: // the rest of the parts' ends only
-		case intern:
+		if intern {
 			ids[j] = c.leaves[j].intern(p)
-		default:
-			ids[j], missing = c.leaves[j].lookup(p, hashBytes(p))
-			missing = !missing
+		} else if id, ok := c.leaves[j].lookup(p, hashBytes(p)); ok {
+			ids[j] = id
+		} else {
+			ids[j], missing = noID, true
 		}
 	}
 	sc.ends = ends
 	if pos != len(b) {
 		panic(fmt.Sprintf("mc: a state of %d bytes has parts of %d", len(b), pos))
 	}
-	if missing {
-		return 0, false
-	}
 	for x, pt := range c.pairs {
 		in, at := c.inner[x], c.nleaf+x
-		if from && ids[in.l] == sc.from.ids[in.l] && ids[in.r] == sc.from.ids[in.r] {
+		l, r := ids[in.l], ids[in.r]
+		switch {
+		case from && l == sc.from.ids[in.l] && r == sc.from.ids[in.r]:
 			ids[at] = sc.from.ids[at]
-			continue
-		}
-		k := uint64(ids[in.l])<<32 | uint64(ids[in.r])
-		if intern {
-			ids[at] = pt.intern(k)
-		} else if id, ok := pt.lookup(k); ok {
+		case intern:
+			ids[at] = pt.intern(uint64(l)<<32 | uint64(r))
+		case l == noID || r == noID:
+			ids[at] = noID
+		default:
+			id, ok := pt.lookup(uint64(l)<<32 | uint64(r))
+			if !ok {
+				id, missing = noID, true
+			}
 			ids[at] = id
-		} else {
-			return 0, false
 		}
+	}
+	if missing {
+		return 0, false
 	}
 	return c.rootKey(ids), true
 }
@@ -559,7 +568,7 @@ func (c *collapsed) insertFrom(b []byte, sc *storeScratch) (int, bool) {
 }
 
 // has reports whether the set holds state b (hash h); it only reads the
-// set, and leaves in sc where b's parts end.
+// set, and leaves in sc where b's parts end and its nodes' ids (key).
 func (c *collapsed) has(b []byte, h uint64, sc *storeScratch) bool {
 	k, ok := c.key(b, sc, false)
 	if !ok {
