@@ -75,24 +75,29 @@ func mix(k uint64) uint64 {
 
 // idTable interns 64-bit keys: the ids of a table are 0, 1, ... in the
 // order the keys were added (keys holds them by id). Its hash table
-// holds the keys complemented (0 is empty) and, alongside, their ids,
-// so that a lookup compares within the table.
+// holds the keys complemented (0 is empty) and, in the same slot, their
+// ids, so that a lookup compares within the table and reads one place
+// in memory.
 type idTable struct {
 	keys  chunked[uint64]
-	slots []uint64
-	ids   []uint32
+	slots []idSlot
 	mask  uint64
 }
 
+type idSlot struct {
+	key uint64 // complemented
+	id  uint32
+}
+
 func newIDTable() *idTable {
-	return &idTable{slots: make([]uint64, 64), ids: make([]uint32, 64), mask: 63}
+	return &idTable{slots: make([]idSlot, 64), mask: 63}
 }
 
 // probe returns the slot of k, or the empty slot where it goes.
 func (t *idTable) probe(k uint64) (uint64, bool) {
 	e := ^k
 	for i := mix(k) & t.mask; ; i = (i + 1) & t.mask {
-		switch t.slots[i] {
+		switch t.slots[i].key {
 		case e:
 			return i, true
 		case 0:
@@ -104,36 +109,36 @@ func (t *idTable) probe(k uint64) (uint64, bool) {
 // lookup returns the id of k, if the table holds it.
 func (t *idTable) lookup(k uint64) (uint32, bool) {
 	i, ok := t.probe(k)
-	return t.ids[i], ok
+	return t.slots[i].id, ok
 }
 
 // intern returns the id of k, adding k if the table does not hold it.
 func (t *idTable) intern(k uint64) uint32 {
 	i, ok := t.probe(k)
 	if ok {
-		return t.ids[i]
+		return t.slots[i].id
 	}
 	id := t.keys.n
 	if id >= 1<<32-2 {
 		panic("mc: more than 2^32 parts of states")
 	}
 	t.keys.add(k)
-	t.slots[i], t.ids[i] = ^k, uint32(id)
+	t.slots[i] = idSlot{^k, uint32(id)}
 	if uint64(id+1)*4 > uint64(len(t.slots))*3 {
-		oldSlots, oldIDs := t.slots, t.ids
-		t.slots, t.ids = make([]uint64, 2*len(oldSlots)), make([]uint32, 2*len(oldSlots))
+		old := t.slots
+		t.slots = make([]idSlot, 2*len(old))
 		t.mask = uint64(len(t.slots) - 1)
-		for j, e := range oldSlots {
-			if e != 0 {
-				at, _ := t.probe(^e)
-				t.slots[at], t.ids[at] = e, oldIDs[j]
+		for _, sl := range old {
+			if sl.key != 0 {
+				at, _ := t.probe(^sl.key)
+				t.slots[at] = sl
 			}
 		}
 	}
 	return uint32(id)
 }
 
-func (t *idTable) memory() int64 { return t.keys.bytes(8) + int64(len(t.slots))*12 }
+func (t *idTable) memory() int64 { return t.keys.bytes(8) + int64(len(t.slots))*16 }
 
 // regrow returns a hash table twice the size of slots with the same
 // entries, placed by pos, and its mask.
@@ -380,6 +385,12 @@ type storeScratch struct {
 	// Treiber 3x2 without). A key stands for one state, so a hit is
 	// exact; it changes no state number, only the work.
 	recent []uint64
+	// hinted says that the explorer knows where the parts of the state
+	// looked up next end (hintEnds) and which are those of the state
+	// from (hintSame, bit j for part j): encodeSucc wrote the state so.
+	hinted   bool
+	hintEnds []int32
+	hintSame uint64
 }
 
 // recentSize is the number of entries of storeScratch.recent (512 KiB,
@@ -515,6 +526,16 @@ func (c *collapsed) key(b []byte, sc *storeScratch, intern bool) (uint64, bool) 
 	from, missing := sc.from.ok, false
 	pos := 0
 	for j := range c.nleaf {
+		end := -1
+		if sc.hinted {
+			end = int(sc.hintEnds[j])
+			// (the lengths' check costs nothing)
+			if from && sc.hintSame&(1<<j) != 0 && end-pos == len(part(sc.from.b, sc.from.ends, j)) {
+				ids[j], pos = sc.from.ids[j], end
+				ends = append(ends, int32(pos))
+				continue
+			}
+		}
 		if from {
 			fp := part(sc.from.b, sc.from.ends, j)
 			// The last part must end the state: the set's varint is
@@ -525,7 +546,9 @@ func (c *collapsed) key(b []byte, sc *storeScratch, intern bool) (uint64, bool) 
 				continue
 			}
 		}
-		end := c.partEnd(b, pos, j)
+		if end < 0 {
+			end = c.partEnd(b, pos, j)
+		}
 		p := b[pos:end]
 		pos = end
 		ends = append(ends, int32(pos))

@@ -155,12 +155,14 @@ func (e *explorer) newWorker() *explorer {
 func (e *explorer) collect() {
 	c := e.cands
 	start := 0
-	for _, end := range e.succEnds {
+	defer func() { e.sc.hinted = false }()
+	for j, end := range e.succEnds {
 		e.stats.Transitions++
 		b := e.succ[start:end]
 		start = end
 		h := e.vis.hash(b)
 		e.sc.ends, e.sc.ids = e.sc.ends[:0], e.sc.ids[:0]
+		e.hint(j)
 		if e.vis.has(b, h, &e.sc) {
 			continue
 		}
