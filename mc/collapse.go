@@ -379,11 +379,12 @@ type storeScratch struct {
 	// size: a state met again is known to be in the set without a look
 	// into the root set, whose tables outgrow the caches (a read from
 	// memory per look). In a breadth-first search most states reached
-	// again are reached soon after: with 2^16 entries, 81 to 93 % of
-	// the successors already in the set were found here on the rows of
-	// bench/README.md (Chase-Lev 6x3x2 with reductions, 4x3x2 and
-	// Treiber 3x2 without). A key stands for one state, so a hit is
-	// exact; it changes no state number, only the work.
+	// again are reached soon after: with 2^12 entries, 84 % of the
+	// successors already in the set were found here on Chase-Lev 6x3x2
+	// with reductions, 73 % on Treiber 3x2 without (2^16 entries: 92
+	// and 81 %, no faster on a loaded machine: bench/README.md). A key
+	// stands for one state, so a hit is exact; it changes no state
+	// number, only the work.
 	recent []uint64
 	// hinted says that the explorer knows where the parts of the state
 	// looked up next end (hintEnds) and which are those of the state
@@ -393,9 +394,9 @@ type storeScratch struct {
 	hintSame uint64
 }
 
-// recentSize is the number of entries of storeScratch.recent (512 KiB,
-// which the second-level cache holds).
-const recentSize = 1 << 16
+// recentSize is the number of entries of storeScratch.recent (32 KiB,
+// which the first- or second-level cache holds).
+const recentSize = 1 << 12
 
 // seen reports whether recent holds key k.
 func (sc *storeScratch) seen(k uint64) bool {
