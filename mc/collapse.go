@@ -389,9 +389,10 @@ type storeScratch struct {
 	// hinted says that the explorer knows where the parts of the state
 	// looked up next end (hintEnds) and which are those of the state
 	// from (hintSame, bit j for part j): encodeSucc wrote the state so.
-	hinted   bool
-	hintEnds []int32
-	hintSame uint64
+	hinted     bool
+	hintEnds   []int32
+	hintSame   uint64
+	checkHints bool // Options.checkHints
 }
 
 // recentSize is the number of entries of storeScratch.recent (32 KiB,
@@ -530,8 +531,7 @@ func (c *collapsed) key(b []byte, sc *storeScratch, intern bool) (uint64, bool) 
 		end := -1
 		if sc.hinted {
 			end = int(sc.hintEnds[j])
-			// (the lengths' check costs nothing)
-			if from && sc.hintSame&(1<<j) != 0 && end-pos == len(part(sc.from.b, sc.from.ends, j)) {
+			if from && sc.hintSame&(1<<j) != 0 && c.sameAsFrom(b[pos:end], sc, j) {
 				ids[j], pos = sc.from.ids[j], end
 				ends = append(ends, int32(pos))
 				continue
@@ -587,6 +587,20 @@ func (c *collapsed) key(b []byte, sc *storeScratch, intern bool) (uint64, bool) 
 		return 0, false
 	}
 	return c.rootKey(ids), true
+}
+
+// sameAsFrom checks part p of a successor, which the explorer says is
+// part j of sc.from: by its length (it costs nothing), and in tests
+// (checkHints) by its bytes, panicking if it differs.
+func (c *collapsed) sameAsFrom(p []byte, sc *storeScratch, j int) bool {
+	fp := part(sc.from.b, sc.from.ends, j)
+	if len(p) != len(fp) {
+		return false
+	}
+	if sc.checkHints && string(p) != string(fp) {
+		panic(fmt.Sprintf("mc: part %d of a successor is said to be the expanded state's, and is not", j))
+	}
+	return true
 }
 
 // rootKey returns the root key of a state whose nodes have ids.

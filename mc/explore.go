@@ -79,6 +79,10 @@ type Options struct {
 	// parallelWindow (parallel.go), for tests that make a small search
 	// take many windows.
 	chunk, window int
+	// checkHints, in tests, makes the compressed set compare the parts
+	// encodeSucc says are the expanded state's, and panic if one is not
+	// (storeScratch.hinted).
+	checkHints bool
 	// clock replaces time.Now, for tests that must not depend on the
 	// wall clock.
 	clock func() time.Time
@@ -241,6 +245,7 @@ func (e *explorer) setup() {
 		e.vis = newCollapsed(e.m, e.spec != nil)
 	}
 	e.lim = newLimits(e.opts)
+	e.sc.checkHints = e.opts.checkHints
 	e.called = make([]bool, len(e.m.methods))
 	e.ru = newRun(e.m, e)
 	e.ru.events = e.spec != nil

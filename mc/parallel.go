@@ -147,6 +147,7 @@ func (e *explorer) newWorker() *explorer {
 	w.segs = make([][]byte, len(m.threads))
 	w.perm = make([]int, len(m.threads))
 	w.cands = &candidates{}
+	w.sc.checkHints = e.opts.checkHints
 	return w
 }
 
