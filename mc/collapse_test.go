@@ -41,6 +41,7 @@ func TestCompressedSameResult(t *testing.T) {
 		for _, jobs := range []int{1, 2} {
 			o := tc.opts
 			o.Jobs = jobs
+			o.checkHints = true
 			res, err := Run(tc.prog, o)
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)

@@ -79,6 +79,10 @@ type Options struct {
 	// parallelWindow (parallel.go), for tests that make a small search
 	// take many windows.
 	chunk, window int
+	// checkHints, in tests, makes the compressed set compare the parts
+	// encodeSucc says are the expanded state's, and panic if one is not
+	// (storeScratch.hinted).
+	checkHints bool
 	// clock replaces time.Now, for tests that must not depend on the
 	// wall clock.
 	clock func() time.Time
@@ -202,10 +206,18 @@ type explorer struct {
 
 	succ     []byte // successors of the current thread, concatenated
 	succEnds []int
-	segs     [][]byte
-	perm     []int // the thread permutation of the last representative
-	segBuf   []byte
-	enc      []byte
+	// succParts lists, per successor, where its parts end (the globals,
+	// each thread's record, the specification's set: collapse.go) and
+	// succSame which of them are those of the state expanded, as
+	// encodeSucc knows them; the compressed set need not find them.
+	succParts []int32
+	succSame  []uint64
+	partEnds  []int32 // encodeSucc's, of the successor it encoded last
+	partSame  uint64
+	segs      [][]byte
+	perm      []int // the thread permutation of the last representative
+	segBuf    []byte
+	enc       []byte
 
 	failure  *Failure
 	failFrom int     // the state whose transition failed (-1: initial)
@@ -233,6 +245,7 @@ func (e *explorer) setup() {
 		e.vis = newCollapsed(e.m, e.spec != nil)
 	}
 	e.lim = newLimits(e.opts)
+	e.sc.checkHints = e.opts.checkHints
 	e.called = make([]bool, len(e.m.methods))
 	e.ru = newRun(e.m, e)
 	e.ru.events = e.spec != nil
@@ -521,6 +534,7 @@ func (e *explorer) expand(i int) {
 // gen computes the successors of thread t into e.succ.
 func (e *explorer) gen(s *dstate, t int) {
 	e.succ, e.succEnds = e.succ[:0], e.succEnds[:0]
+	e.succParts, e.succSame = e.succParts[:0], e.succSame[:0]
 	if err := e.ru.successors(s, t); err != nil && e.failure == nil {
 		e.failure = &Failure{Kind: "error", Msg: err.Error(), Thread: t, Pos: []lang.Pos{errorPos(e.ru, err)}}
 	}
@@ -532,13 +546,23 @@ func (e *explorer) insertAll(from int) {
 		return
 	}
 	start := 0
-	for _, end := range e.succEnds {
+	for j, end := range e.succEnds {
 		e.stats.Transitions++
+		e.hint(j)
 		if _, isNew := e.vis.insertFrom(e.succ[start:end], &e.sc); isNew {
 			e.parent.add(uint32(from))
 		}
 		start = end
 	}
+	e.sc.hinted = false
+}
+
+// hint tells the visited set (e.sc) where the parts of successor j end
+// and which are those of the state expanded.
+func (e *explorer) hint(j int) {
+	n := len(e.succParts) / len(e.succEnds)
+	e.sc.hinted = true
+	e.sc.hintEnds, e.sc.hintSame = e.succParts[j*n:(j+1)*n], e.succSame[j]
 }
 
 // emit receives a successor from the run: it checks the layer's
@@ -568,6 +592,8 @@ func (e *explorer) emit(ru *run, g []int64, rec *dthread, ev event) {
 	}
 	e.succ = e.encodeSucc(e.succ, s, ru.t, g, rec, set, e.sym, true)
 	e.succEnds = append(e.succEnds, len(e.succ))
+	e.succParts = append(e.succParts, e.partEnds...)
+	e.succSame = append(e.succSame, e.partSame)
 }
 
 // checkState checks the invariants, the waiting threads' annotations
@@ -638,16 +664,32 @@ func changedMask(a, b []int64) uint64 {
 // encodeSucc appends the encoding of the successor of s in which thread
 // t has record rec and the globals are g: with sym, its symmetry
 // representative (canonical says s itself is one).
+//
+// It leaves in e.partEnds where the successor's parts end (the globals,
+// each thread's record, the specification's set: collapse.go) and in
+// e.partSame which of them are those of s (bit j for part j): the
+// globals when no global changed (their encoding is a function of their
+// values), and a record copied from s, at its own place: a thread other
+// than t, which symmetry's sort left where it was. The compressed
+// visited set need not look for these parts (storeScratch.hinted).
 func (e *explorer) encodeSucc(b []byte, s *dstate, t int, g []int64, rec *dthread, set int32, sym, canonical bool) []byte {
 	m := e.m
+	start := len(b)
 	b = m.appendGlobals(b, g)
+	ends := append(e.partEnds[:0], int32(len(b)-start))
+	var same uint64
+	if changedMask(s.g, g) == 0 {
+		same = 1
+	}
 	if !sym {
 		for u := range s.th {
 			if u == t {
 				b = m.appendThread(b, t, rec, false)
 			} else {
 				b = append(b, s.th[u].seg...)
+				same |= 1 << (u + 1)
 			}
+			ends = append(ends, int32(len(b)-start))
 		}
 	} else {
 		e.segBuf = m.appendThread(e.segBuf[:0], t, rec, true)
@@ -660,13 +702,23 @@ func (e *explorer) encodeSucc(b []byte, s *dstate, t int, g []int64, rec *dthrea
 		}
 		e.segs[t] = e.segBuf
 		b = m.appendCanonical(b, e.segs, e.perm)
+		end := ends[0]
+		for q, u := range e.perm {
+			end += int32(len(e.segs[u]))
+			ends = append(ends, end)
+			if u == q && q != t && canonical {
+				same |= 1 << (q + 1)
+			}
+		}
 		if e.spec != nil {
 			set = e.spec.permute(set, e.perm)
 		}
 	}
 	if e.spec != nil {
 		b = appendUint(b, uint64(set))
+		ends = append(ends, int32(len(b)-start))
 	}
+	e.partEnds, e.partSame = ends, same
 	return b
 }
 

@@ -22,7 +22,8 @@ import (
 //     this pass, and keep those not found as candidates, per state
 //     expanded.
 //  2. Intern (parallel, the compressed set only: collapse.go): the parts
-//     of the candidates are interned, and then their pairs, level by
+//     of the candidates that pass 1 did not find in the set are
+//     interned, and then their pairs that it did not find, level by
 //     level of the tree, one table per worker at a time, each table in
 //     the order of the states expanded (store.go, internWindow).
 //     Add (parallel): the visited set is sharded by hash (state.go), the
@@ -97,7 +98,8 @@ type candidates struct {
 	hashes []uint64
 	isNew  []bool // set when the window is merged
 	// parts lists where each candidate's parts end (collapse.go), ids
-	// the ids of its nodes (pass 2a): a fixed number per candidate.
+	// the ids of its nodes, noID where pass 1 did not find the node in
+	// the set (pass 2a interns those): a fixed number per candidate.
 	parts []int32
 	ids   []uint32
 	// groups lists the candidates of each group of shards (addWindow),
@@ -145,6 +147,7 @@ func (e *explorer) newWorker() *explorer {
 	w.segs = make([][]byte, len(m.threads))
 	w.perm = make([]int, len(m.threads))
 	w.cands = &candidates{}
+	w.sc.checkHints = e.opts.checkHints
 	return w
 }
 
@@ -153,16 +156,19 @@ func (e *explorer) newWorker() *explorer {
 func (e *explorer) collect() {
 	c := e.cands
 	start := 0
-	for _, end := range e.succEnds {
+	defer func() { e.sc.hinted = false }()
+	for j, end := range e.succEnds {
 		e.stats.Transitions++
 		b := e.succ[start:end]
 		start = end
 		h := e.vis.hash(b)
-		e.sc.ends = e.sc.ends[:0]
+		e.sc.ends, e.sc.ids = e.sc.ends[:0], e.sc.ids[:0]
+		e.hint(j)
 		if e.vis.has(b, h, &e.sc) {
 			continue
 		}
 		c.parts = append(c.parts, e.sc.ends...)
+		c.ids = append(c.ids, e.sc.ids...)
 		g := shardIndex(h) % addGroups
 		c.groups[g] = append(c.groups[g], int32(len(c.ends)))
 		c.b = append(c.b, b...)

@@ -1,6 +1,7 @@
 package mc
 
 import (
+	"fmt"
 	"sync"
 	"sync/atomic"
 )
@@ -22,6 +23,10 @@ type stateStore interface {
 	insert(b []byte) (int, bool)
 	memory() int64
 	hash(b []byte) uint64
+	// has reports whether the set holds state b (hash h), only reading
+	// the set; the compressed set leaves in sc where b's parts end and
+	// the ids of its nodes (noID for those it lacks), which pass 2a
+	// takes over.
 	has(b []byte, h uint64, sc *storeScratch) bool
 	setArenas(n int)
 	internWindow(workers []*explorer, outs []parentOut, chunk int)
@@ -68,18 +73,15 @@ func (c *collapsed) addCandidate(cd *candidates, k int32, _ int) bool {
 }
 
 // internWindow interns the parts and inner nodes of the candidates of a
-// window (pass 2a): level by level of the tree, one table at a time per
+// window that pass 1 did not find in the set (pass 2a): level by level of the tree, one table at a time per
 // worker, each table filled in the order of the states expanded, so
 // that no two goroutines write one table and the ids do not depend on
 // the number of workers.
 func (c *collapsed) internWindow(workers []*explorer, outs []parentOut, chunk int) {
 	n := c.nodes()
 	for _, w := range workers {
-		cd := w.cands
-		if need := len(cd.ends) * n; cap(cd.ids) < need {
-			cd.ids = make([]uint32, need, need+need/4)
-		} else {
-			cd.ids = cd.ids[:need]
+		if cd := w.cands; len(cd.ids) != len(cd.ends)*n {
+			panic(fmt.Sprintf("mc: %d candidates with %d node ids", len(cd.ends), len(cd.ids)))
 		}
 	}
 	leaves := make([]int32, c.nleaf)
@@ -114,6 +116,9 @@ func (c *collapsed) internNode(workers []*explorer, outs []parentOut, chunk int,
 		lo, hi := outs[q].lo, outs[min(q+chunk, len(outs))-1].hi
 		for k := lo; k < hi; k++ {
 			ids := cd.ids[int(k)*n : int(k+1)*n]
+			if ids[x] != noID {
+				continue // pass 1 found it (has)
+			}
 			if int(x) < c.nleaf {
 				ends := cd.parts[int(k)*c.nleaf : int(k+1)*c.nleaf]
 				ids[x] = c.leaves[x].intern(part(cd.get(k), ends, int(x)))
