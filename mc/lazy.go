@@ -70,8 +70,14 @@ func withFrameValue(s *dstate, t, frame, slot int, v int64) *dstate {
 	n := *s
 	n.th = append([]dthread(nil), s.th...)
 	th := &n.th[t]
-	th.frames = append([]dframe(nil), th.frames...)
-	f := &th.frames[frame]
+	frames := &th.frames
+	if frame <= armFrameBase {
+		i, j := (armFrameBase-frame)/maxDepth, (armFrameBase-frame)%maxDepth
+		th.arms = append([]armState(nil), th.arms...)
+		frames, frame = &th.arms[i].frames, j
+	}
+	*frames = append([]dframe(nil), (*frames)...)
+	f := &(*frames)[frame]
 	f.vals = append([]int64(nil), f.vals...)
 	f.vals[slot] = v
 	return &n

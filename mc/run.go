@@ -20,6 +20,7 @@ type dstate struct {
 type dthread struct {
 	calls  int
 	frames []dframe
+	arms   []armState // the arms of the fork the top frame waits at (fork.go)
 	seg    []byte     // its encoding, in a decoded state
 	buf    []bufEntry // its buffered writes, oldest first (weak memory)
 }
@@ -104,6 +105,9 @@ type run struct {
 	// else the run uses the procedures' own (p.regs). The workers of a
 	// parallel search each have their own.
 	regs [][]int64
+	// arm is the arm of the thread's fork that the transition runs, or
+	// -1 (fork.go).
+	arm int
 }
 
 // traceEntry is a node a traced run passed, with the access to a global
@@ -114,7 +118,7 @@ type traceEntry struct {
 }
 
 func newRun(m *model, s sink) *run {
-	ru := &run{m: m, sink: s}
+	ru := &run{m: m, sink: s, arm: -1}
 	ru.x.run = ru
 	ru.x.onFail = func(x *exec, a *obl.Assert) { x.run.assertFailed(x, a) }
 	return ru
@@ -178,6 +182,10 @@ func (ru *run) attempt(s *dstate, t int) (need *unsetRead, err error) {
 	}
 	ru.meth = th.frames[0].p.method
 	ru.ev = event{m: ru.meth}
+	if th.arms != nil {
+		ru.forkSuccessors(s, th)
+		return nil, nil
+	}
 	top := &th.frames[len(th.frames)-1]
 	p := top.p
 	ru.regsFrame = len(th.frames) - 1
@@ -355,7 +363,7 @@ func (ru *run) popStep(s *dstate, th *dthread, top *dframe) {
 	q := caller.p
 	callee := top.p
 	needSet(callee, top.vals, callee.rets) // the caller receives them as values
-	ru.regsFrame = len(th.frames) - 2
+	ru.regsFrame = ru.frameIndex(len(th.frames) - 2)
 	regs := ru.loadRegs(q, ru.viewOf(s, ru.t), caller.vals)
 	g := ru.m.nglob()
 	for i, slot := range q.outs[caller.node] {
@@ -393,7 +401,7 @@ func (ru *run) callStep(s *dstate, th *dthread, top *dframe) {
 // reach ends a fragment at yield point node of p: the thread waits
 // there, or returns from its method.
 func (ru *run) reach(x *exec, p *cproc, node int) {
-	if node == p.exit && len(ru.below) == 0 && !ru.m.spec {
+	if node == p.exit && len(ru.below) == 0 && !ru.m.spec && ru.arm < 0 {
 		g := ru.m.nglob()
 		out, ev := &ru.out, ru.ev
 		out.frames = out.frames[:0]
@@ -412,6 +420,10 @@ func (ru *run) reach(x *exec, p *cproc, node int) {
 // wait ends a transition with the thread waiting at node of p: a yield
 // point, or a pause point under access atomicity.
 func (ru *run) wait(x *exec, p *cproc, node int) {
+	if ru.arm >= 0 {
+		ru.armWait(x, p, node)
+		return
+	}
 	g := ru.m.nglob()
 	out := &ru.out
 	out.calls = ru.calls
@@ -505,4 +517,13 @@ func describeYield(y *layers.YieldPoint) string {
 		return y.Describe() + " (or a layer invariant)"
 	}
 	return y.Describe()
+}
+
+// frameIndex returns how regsFrame names frame j of the running call
+// stack: the thread's, or the running arm's (fork.go).
+func (ru *run) frameIndex(j int) int {
+	if ru.arm >= 0 {
+		return armFrame(ru.arm, j)
+	}
+	return j
 }
