@@ -2,6 +2,7 @@ package mc
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/lipton-dev/lipton/lang"
 	"github.com/lipton-dev/lipton/layers"
@@ -346,4 +347,33 @@ func (m *model) skipArms(b []byte, pos int) int {
 		}
 	}
 	return pos
+}
+
+// forkWhere says where a thread waiting at a fork is (trace.go): the
+// parallel call, and where each arm is.
+func (m *model) forkWhere(top dframe, arms []armState) string {
+	fd := top.p.forks[top.node]
+	s := fd.node.Stmt.(*lang.ParCallStmt)
+	var parts []string
+	for i, a := range arms {
+		name := s.Arms[i].Callee.Name
+		switch {
+		case a.frames == nil && a.done:
+			parts = append(parts, name+" done")
+		case a.frames == nil:
+			parts = append(parts, name+" not run")
+		case a.armDone():
+			parts = append(parts, name+" returned")
+		default:
+			f := a.frames[len(a.frames)-1]
+			if y := f.p.yield[f.node]; y != nil && y.Kind == layers.YieldEntry {
+				parts = append(parts, name+" at its entry")
+			} else if y != nil {
+				parts = append(parts, fmt.Sprintf("%s at line %d", name, y.Pos.Line))
+			} else {
+				parts = append(parts, fmt.Sprintf("%s in %s", name, f.p.name))
+			}
+		}
+	}
+	return fmt.Sprintf("waits in the parallel call at line %d in %s (%s)", fd.node.Pos().Line, top.p.name, strings.Join(parts, ", "))
 }
