@@ -8,7 +8,7 @@ package lang
 // action arms, then the procedure call, then its right-moving action
 // arms (docs/checks.md, "Parallel calls with procedure arms"); what
 // makes that sound is the pattern checked here, CIVL's
-// (left)* (yielding procedure)* (right)*, with at most one procedure arm.
+// (left)* (yielding procedure)* (right)*.
 
 // procArms returns the number of arms of s that call procedures that
 // yield.
@@ -23,27 +23,26 @@ func procArms(s *ParCallStmt) int {
 }
 
 // parCallProcPattern checks the arms of a parallel call with procedure
-// arms: left or both movers, then one procedure, then right or both
-// movers. A non-mover action arm has no place in that pattern: its step
-// can be moved neither before the procedure's fragments nor after them.
+// arms: left or both movers before the first procedure arm, right or
+// both movers after it. A non-mover action arm has no place in that
+// pattern: its step can be moved neither before the procedures'
+// fragments nor after them.
 func (c *checker) parCallProcPattern(s *ParCallStmt) {
 	var proc *CallStmt // the procedure arm, once seen
 	for _, arm := range s.Arms {
 		if arm.Class == ClassProcCall {
-			if proc != nil {
-				c.errorf(arm.Callee.P, "%s and %s are both procedures: a parallel call has at most one procedure arm (several are not supported yet); call one of them in a parallel call of its own", proc.Callee.Name, arm.Callee.Name)
-				return
+			if proc == nil {
+				proc = arm
 			}
-			proc = arm
 			continue
 		}
 		m := armMover(arm)
 		switch {
 		case proc == nil && !m.IsLeft():
-			c.errorf(arm.Callee.P, "the arms of a parallel call with a procedure arm must be left movers, then the procedure, then right movers: %s (%s) comes before procedure %s; move it after %s or make it a left mover", arm.Callee.Name, moverWord(m), procArmAfter(s, arm).Callee.Name, procArmAfter(s, arm).Callee.Name)
+			c.errorf(arm.Callee.P, "the arms of a parallel call with procedure arms must be left movers, then the procedures, then right movers: %s (%s) comes before procedure %s; move it after %s or make it a left mover", arm.Callee.Name, moverWord(m), procArmAfter(s, arm).Callee.Name, procArmAfter(s, arm).Callee.Name)
 			return
 		case proc != nil && !m.IsRight():
-			c.errorf(arm.Callee.P, "the arms of a parallel call with a procedure arm must be left movers, then the procedure, then right movers: %s (%s) comes after procedure %s; move it before %s or make it a right mover", arm.Callee.Name, moverWord(m), proc.Callee.Name, proc.Callee.Name)
+			c.errorf(arm.Callee.P, "the arms of a parallel call with procedure arms must be left movers, then the procedures, then right movers: %s (%s) comes after procedure %s; move it before %s or make it a right mover", arm.Callee.Name, moverWord(m), proc.Callee.Name, proc.Callee.Name)
 			return
 		}
 	}

@@ -37,6 +37,8 @@ type Node struct {
 	// order: a NodeStep for an arm that calls an action, nil for one that
 	// calls a procedure (its CallStmt is the fork's Stmt's arm).
 	Arms []*Node
+	// Par, at a NodeCall that is an arm of a parallel call, is that call.
+	Par *lang.ParCallStmt
 
 	Succs []*Node
 	Preds []*Node
@@ -156,9 +158,11 @@ func (b *cfgBuilder) stmt(s lang.Stmt, preds []*Node) []*Node {
 // node for it instead (forkNode).
 func (b *cfgBuilder) parCall(s *lang.ParCallStmt, preds []*Node) []*Node {
 	if !b.allOrders {
-		for _, arm := range s.Arms {
+		for _, st := range StaticArms(s) {
+			arm := st.(*lang.CallStmt)
 			if arm.Class == lang.ClassProcCall {
 				preds = b.simple(NodeCall, arm, preds)
+				preds[0].Par = s
 				continue
 			}
 			preds = b.simple(NodeStep, arm, preds)
@@ -205,6 +209,25 @@ func (b *cfgBuilder) forkNode(s *lang.ParCallStmt, preds []*Node) []*Node {
 		f.Arms = append(f.Arms, n)
 	}
 	return []*Node{f}
+}
+
+// StaticArms returns the arms of a parallel call as the static checks
+// run them, in textual order: with several procedure arms, the first
+// stands for all of them (one yield point, YieldPoint.Calls), and the
+// others are left out.
+func StaticArms(s *lang.ParCallStmt) []lang.Stmt {
+	var out []lang.Stmt
+	procs := 0
+	for _, arm := range s.Arms {
+		if arm.Class == lang.ClassProcCall {
+			procs++
+			if procs > 1 {
+				continue
+			}
+		}
+		out = append(out, arm)
+	}
+	return out
 }
 
 // HasProcArm reports whether a parallel call has an arm that calls a
