@@ -38,6 +38,13 @@ func (c *checker) parCallProcPattern(s *ParCallStmt) {
 		}
 		m := armMover(arm)
 		switch {
+		case m == MoverAtomic:
+			near := proc
+			if near == nil {
+				near = procArmAfter(s, arm)
+			}
+			c.errorf(arm.Callee.P, "the arms of a parallel call with procedure arms must be left movers, then the procedures, then right movers: %s (a non-mover) can be moved neither before nor after procedure %s; make it a left mover (before %s) or a right mover (after it)", arm.Callee.Name, near.Callee.Name, near.Callee.Name)
+			return
 		case proc == nil && !m.IsLeft():
 			c.errorf(arm.Callee.P, "the arms of a parallel call with procedure arms must be left movers, then the procedures, then right movers: %s (%s) comes before procedure %s; move it after %s or make it a left mover", arm.Callee.Name, moverWord(m), procArmAfter(s, arm).Callee.Name, procArmAfter(s, arm).Callee.Name)
 			return
