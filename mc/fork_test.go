@@ -143,3 +143,21 @@ func TestForkAccessAtomicity(t *testing.T) {
 		t.Fatalf("err = %v, want the error about procedure arms", err)
 	}
 }
+
+// TestForkArbitraryLocals: a procedure arm's local read before it is
+// written starts arbitrary; its value is chosen when the arm reads it
+// (lazy.go), in the arm's own frame.
+func TestForkArbitraryLocals(t *testing.T) {
+	src := func(check string) string {
+		return `
+var x: int = 0;
+layer 0 {
+  atomic action set(v: int) { x := v; }
+  proc q() { var z: int; yield; call set(z); }
+  proc p() { call q() | q(); assert ` + check + `; }
+}
+instance i { thread w(tid = 0) calls p max 1; ints 0..3; }`
+	}
+	runVerdict(t, loadSrc(t, "lazy.lip", src("x >= 0 && x <= 3")), Options{Instance: "i"}, "", "")
+	runVerdict(t, loadSrc(t, "lazy.lip", src("x != 3")), Options{Instance: "i"}, "assert", "")
+}

@@ -48,7 +48,7 @@ func (ru *run) choose(s *dstate, t int, need *unsetRead) error {
 		}
 		for _, v := range a.values {
 			var err error
-			if need.frame < 0 {
+			if need.frame == -1 { // a frame the transition creates (armFrame is below -1)
 				ru.fresh = append(ru.fresh, freshValue{p: need.p, slot: need.slot, v: v})
 				err = ru.successors(s, t)
 				ru.fresh = ru.fresh[:len(ru.fresh)-1]

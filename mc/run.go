@@ -172,6 +172,7 @@ func (ru *run) attempt(s *dstate, t int) (need *unsetRead, err error) {
 		}
 	}()
 	ru.t, ru.src = t, s
+	ru.arm = -1 // a transition of an arm that stopped by a panic left it set
 	ru.x.stop, ru.x.accessed = false, false
 	ru.pending, ru.locked = ru.pending[:0], false
 	th := &s.th[t]
