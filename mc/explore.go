@@ -253,7 +253,7 @@ func (e *explorer) setup() {
 	if !e.m.symmetryUseful() {
 		e.sym = false
 	}
-	if e.m.forks && e.sym {
+	if (e.m.forks || e.spec != nil && e.spec.m.forks) && e.sym {
 		// the identities an arm's frames hold are not masked
 		e.sym = false
 		for _, r := range e.m.roles {
