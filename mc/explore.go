@@ -607,7 +607,7 @@ func (e *explorer) checkState(ru *run, s *dstate, g []int64, rec *dthread) *Fail
 		th := &s.th[u]
 		if u == ru.t {
 			// the thread's other arms wait like other threads (fork.go)
-			if f := e.armsInterference(ru, u, rec, ru.arm, g, changed); f != nil {
+			if f := e.armsInterference(ru, u, rec, ru.armPath, g, changed); f != nil {
 				return f
 			}
 			continue
@@ -615,7 +615,7 @@ func (e *explorer) checkState(ru *run, s *dstate, g []int64, rec *dthread) *Fail
 		if th.idle() {
 			continue
 		}
-		if f := e.armsInterference(ru, u, th, -1, g, changed); f != nil {
+		if f := e.armsInterference(ru, u, th, nil, g, changed); f != nil {
 			return f
 		}
 		top := &th.frames[len(th.frames)-1]
@@ -643,8 +643,8 @@ func (e *explorer) waitingHolds(top *dframe, g []int64, changed uint64) bool {
 
 // armsInterference checks the annotations where the procedure arms of
 // thread u's fork wait (th is its record), except arm skip.
-func (e *explorer) armsInterference(ru *run, u int, th *dthread, skip int, g []int64, changed uint64) (f *Failure) {
-	armWaitingFrames(th, skip, func(top *dframe) {
+func (e *explorer) armsInterference(ru *run, u int, th *dthread, skip []int, g []int64, changed uint64) (f *Failure) {
+	armWaitingFrames(th.arms, skip, func(top *dframe) {
 		if f == nil && !e.waitingHolds(top, g, changed) {
 			f = e.interference(ru, u, top)
 		}

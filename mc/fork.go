@@ -10,12 +10,12 @@ import (
 
 // Parallel calls with procedure arms (layers.NodeFork). Explore runs the
 // arms as sub-threads of the caller, without the static checks'
-// reordering argument: when the caller reaches the fork, it waits there
-// and its record holds one state per arm (armState); every transition of
-// the thread is then a transition of one arm, in any order, interleaved
-// with the other threads; when every arm has returned, a join transition
-// hands the procedure arms' outputs to the caller, which continues after
-// the call.
+// reordering argument: when a call stack reaches a fork, its top frame
+// waits there and the stack holds one state per arm (armState); every
+// transition of the thread is then a transition of one arm, in any
+// order, interleaved with the other threads; when every arm has
+// returned, a join transition hands the procedure arms' outputs to the
+// caller, which continues after the call.
 //
 // An arm that calls an action runs as one step: the caller's step node
 // for the arm (layers.Node.Arms), on the caller's frame (its arguments
@@ -23,15 +23,19 @@ import (
 // that calls a procedure has a call stack of its own, which starts at
 // the callee's entry, where the callee's requires must hold at the fork
 // and keeps holding (like any waiting thread's annotation) until the arm
-// runs. Forks do not nest in explore: an arm's code that reaches another
-// fork is an error of the run.
+// runs. Forks nest: a procedure arm's stack may reach a fork of its own,
+// whose arms are then part of that arm's state. The stacks of a thread
+// form a tree; run.armPath names the stack a transition changes (empty:
+// the thread's own stack).
 
-// armState is the state of one arm of the fork the thread waits at. An
-// action arm has no frames; done says it ran. A procedure arm has its
-// call stack; it is done when its only frame is at the callee's exit.
+// armState is the state of one arm of a fork. An action arm has no
+// frames; done says it ran. A procedure arm has its call stack; it is
+// done when its only frame is at the callee's exit. arms are the arms of
+// the fork where the stack's top frame waits, if it waits at one.
 type armState struct {
 	done   bool
 	frames []dframe
+	arms   []armState
 }
 
 // armDone reports whether arm a has finished.
@@ -43,11 +47,8 @@ func (a *armState) armDone() bool {
 	return len(a.frames) == 1 && f.node == f.p.exit
 }
 
-// armFrameBase encodes, in run.regsFrame and unsetRead.frame, frame j of
-// arm i as armFrameBase - (i*maxDepth + j) (lazy.go).
-const armFrameBase = -2
-
-func armFrame(i, j int) int { return armFrameBase - (i*maxDepth + j) }
+// inArm reports whether the transition changes an arm's stack.
+func (ru *run) inArm() bool { return len(ru.armPath) > 0 }
 
 // forkData is what a compiled procedure knows about a fork node: per arm,
 // the called procedure (nil for an action arm), its compiled arguments
@@ -91,8 +92,8 @@ func (m *model) compileFork(cp *cproc, node *layers.Node) code {
 // procedure arm waits at its callee's entry, whose annotation (requires
 // and the layer's invariants) must hold.
 func (ru *run) fork(x *exec, cp *cproc, fd *forkData) {
-	if ru.arm >= 0 {
-		fail("an arm of a parallel call reaches another parallel call with a procedure arm at line %d: explore does not run nested forks", fd.node.Pos().Line)
+	if len(ru.armPath) >= maxDepth {
+		fail("parallel calls nested deeper than %d", maxDepth)
 	}
 	g := ru.m.nglob()
 	callerVals := append([]int64(nil), x.r[g:g+len(cp.frame)]...)
@@ -121,62 +122,114 @@ func (ru *run) fork(x *exec, cp *cproc, fd *forkData) {
 			return
 		}
 	}
+	frames := append(append([]dframe(nil), ru.below...), dframe{p: cp, node: fd.node.ID, vals: callerVals})
+	ru.emitStack(globals, frames, arms)
+}
+
+// emitStack emits a successor in which the stack the transition changes
+// (ru.armPath) has the frames and arms given.
+func (ru *run) emitStack(g []int64, frames []dframe, arms []armState) {
+	src := &ru.src.th[ru.t]
 	out := &ru.out
 	out.calls = ru.calls
-	out.frames = append(out.frames[:0], ru.below...)
-	out.frames = append(out.frames, dframe{p: cp, node: fd.node.ID, vals: callerVals})
-	out.arms = arms
-	ru.emitRegs(globals, out, ru.ev)
+	if !ru.inArm() {
+		out.frames = append(out.frames[:0], frames...)
+		out.arms = arms
+	} else {
+		out.frames = append(out.frames[:0], src.frames...)
+		out.arms = replaceArm(src.arms, ru.armPath, armState{frames: frames, arms: arms})
+	}
+	ru.emitRegs(g, out, ru.ev)
 	out.arms = nil
 }
 
+// replaceArm returns a copy of arms in which the arm at path is a.
+func replaceArm(arms []armState, path []int, a armState) []armState {
+	out := append([]armState(nil), arms...)
+	if len(path) == 1 {
+		out[path[0]] = a
+		return out
+	}
+	inner := out[path[0]]
+	inner.arms = replaceArm(inner.arms, path[1:], a)
+	out[path[0]] = inner
+	return out
+}
+
 // forkSuccessors runs thread t, which waits at a fork with the arms
-// th.arms: every arm that has not finished takes a step, or, when all
-// have, the join.
+// th.arms.
 func (ru *run) forkSuccessors(s *dstate, th *dthread) {
-	caller := &th.frames[len(th.frames)-1]
-	cp := caller.p
-	fd := cp.forks[caller.node]
+	ru.armPath = ru.armPath[:0]
+	ru.runArms(s, th.frames, th.arms)
+	ru.armPath = ru.armPath[:0]
+}
+
+// runArms runs the stack at ru.armPath, whose top frame waits at a fork
+// with arms: every arm that has not finished takes a step, or, when all
+// have, the join.
+func (ru *run) runArms(s *dstate, frames []dframe, arms []armState) {
+	caller := &frames[len(frames)-1]
+	fd := caller.p.forks[caller.node]
 	all := true
-	for i := range th.arms {
-		a := &th.arms[i]
+	for i := range arms {
+		a := &arms[i]
 		if a.armDone() {
 			continue
 		}
 		all = false
-		ru.arm = i
 		if a.frames == nil {
-			ru.actionArm(s, th, fd, i)
+			ru.actionArm(s, frames, arms, fd, i)
 		} else {
-			ru.procArm(s, a, i)
+			ru.armPath = append(ru.armPath, i)
+			if a.arms != nil {
+				ru.runArms(s, a.frames, a.arms)
+			} else {
+				ru.procArm(s, a)
+			}
+			ru.armPath = ru.armPath[:len(ru.armPath)-1]
 		}
-		ru.arm = -1
 		if ru.x.stop {
 			return
 		}
 	}
 	if all {
-		ru.join(s, th, fd)
+		ru.join(s, frames, arms, fd)
 	}
 }
 
-// actionArm runs action arm i: its step, on the caller's frame.
-func (ru *run) actionArm(s *dstate, th *dthread, fd *forkData, i int) {
-	caller := &th.frames[len(th.frames)-1]
+// actionArm runs action arm i of the stack frames: its step, on the
+// caller's frame.
+func (ru *run) actionArm(s *dstate, frames []dframe, arms []armState, fd *forkData, i int) {
+	caller := &frames[len(frames)-1]
 	cp := caller.p
-	ru.below = th.frames[:len(th.frames)-1]
-	ru.regsFrame = len(th.frames) - 1
+	ru.actionFrames, ru.actionArms, ru.actionIdx = frames, arms, i
+	ru.regsFrame = len(frames) - 1
 	ru.x.r = ru.loadRegs(cp, ru.viewOf(s, ru.t), caller.vals)
 	cp.code[fd.node.Arms[i].ID](&ru.x)
 }
 
-// procArm runs one transition of procedure arm i, whose call stack is
-// a.frames, as attempt runs a thread's.
-func (ru *run) procArm(s *dstate, a *armState, i int) {
+// actionArmCode is the code after an action arm's step: the arm is
+// done, and the caller's frame holds what the step wrote.
+func actionArmCode(cp *cproc) code {
+	return func(x *exec) {
+		ru := x.run
+		g := ru.m.nglob()
+		frames := append([]dframe(nil), ru.actionFrames...)
+		top := &frames[len(frames)-1]
+		top.vals = append([]int64(nil), x.r[g:g+len(cp.frame)]...)
+		arms := append([]armState(nil), ru.actionArms...)
+		arms[ru.actionIdx] = armState{done: true}
+		ru.emitStack(x.r[:g], frames, arms)
+	}
+}
+
+// procArm runs one transition of procedure arm a (at ru.armPath), as
+// attempt runs a thread's.
+func (ru *run) procArm(s *dstate, a *armState) {
 	stack := &dthread{frames: a.frames}
 	top := &a.frames[len(a.frames)-1]
 	p := top.p
-	ru.regsFrame = armFrame(i, len(a.frames)-1)
+	ru.regsFrame = len(a.frames) - 1
 	switch {
 	case top.node == p.exit:
 		ru.popStep(s, stack, top)
@@ -189,78 +242,67 @@ func (ru *run) procArm(s *dstate, a *armState, i int) {
 	}
 }
 
-// armEnd ends a transition of the running arm: the thread keeps waiting
-// at its fork, with the arm's new state.
-func (ru *run) armEnd(g []int64, arm armState) {
-	src := &ru.src.th[ru.t]
-	out := &ru.out
-	out.calls = ru.calls
-	out.frames = append(out.frames[:0], src.frames...)
-	out.arms = append([]armState(nil), src.arms...)
-	out.arms[ru.arm] = arm
-	ru.emitRegs(g, out, ru.ev)
-	out.arms = nil
-}
-
-// armWait ends a transition of procedure arm ru.arm waiting at node of
-// p (a yield point, or its exit once it returned).
+// armWait ends a transition of the procedure arm at ru.armPath, which
+// waits at node of p (a yield point, or its exit once it returned).
 func (ru *run) armWait(x *exec, p *cproc, node int) {
 	g := ru.m.nglob()
 	frames := append(append([]dframe(nil), ru.below...), dframe{p: p, node: node, vals: append([]int64(nil), x.r[g:g+len(p.frame)]...)})
-	ru.armEnd(x.r[:g], armState{frames: frames})
+	ru.emitStack(x.r[:g], frames, nil)
 }
 
-// actionArmCode is the code after action arm i's step: the arm is done,
-// and the caller's frame holds what the step wrote.
-func actionArmCode(cp *cproc) code {
-	return func(x *exec) {
-		ru := x.run
-		g := ru.m.nglob()
-		src := &ru.src.th[ru.t]
-		out := &ru.out
-		out.calls = ru.calls
-		out.frames = append(out.frames[:0], src.frames...)
-		top := &out.frames[len(out.frames)-1]
-		top.vals = append([]int64(nil), x.r[g:g+len(cp.frame)]...)
-		out.arms = append([]armState(nil), src.arms...)
-		out.arms[ru.arm] = armState{done: true}
-		ru.emitRegs(x.r[:g], out, ru.ev)
-		out.arms = nil
-	}
-}
-
-// join ends the fork: the procedure arms' outputs go to the caller,
-// which continues after the parallel call.
-func (ru *run) join(s *dstate, th *dthread, fd *forkData) {
-	caller := &th.frames[len(th.frames)-1]
+// join ends the fork of the stack frames (at ru.armPath): the procedure
+// arms' outputs go to the caller, which continues after the parallel
+// call.
+func (ru *run) join(s *dstate, frames []dframe, arms []armState, fd *forkData) {
+	caller := &frames[len(frames)-1]
 	cp := caller.p
-	ru.regsFrame = len(th.frames) - 1
-	regs := ru.loadRegs(cp, ru.viewOf(s, ru.t), caller.vals)
 	g := ru.m.nglob()
 	for i, q := range fd.callee {
 		if q == nil {
 			continue
 		}
-		f := &th.arms[i].frames[0]
-		ru.regsFrame = armFrame(i, 0)
+		f := &arms[i].frames[0]
+		ru.armPath = append(ru.armPath, i)
+		ru.regsFrame = 0
 		needSet(q, f.vals, q.rets)
+		ru.armPath = ru.armPath[:len(ru.armPath)-1]
+	}
+	ru.regsFrame = len(frames) - 1
+	regs := ru.loadRegs(cp, ru.viewOf(s, ru.t), caller.vals)
+	for i, q := range fd.callee {
+		if q == nil {
+			continue
+		}
+		f := &arms[i].frames[0]
 		for k, slot := range fd.outs[i] {
 			regs[g+slot] = f.vals[q.rets[k]]
 		}
 	}
-	ru.regsFrame = len(th.frames) - 1
-	ru.below = th.frames[:len(th.frames)-1]
+	ru.below = frames[:len(frames)-1]
 	ru.x.r = regs
 	cp.after[fd.node.ID](&ru.x)
 }
 
-// armWaitingFrames calls f with the top frame of every procedure arm of
-// th that has not finished, except arm skip: the sub-threads whose
-// annotations other steps must preserve.
-func armWaitingFrames(th *dthread, skip int, f func(top *dframe)) {
-	for i := range th.arms {
-		a := &th.arms[i]
-		if i == skip || a.frames == nil || a.armDone() {
+// armWaitingFrames calls f with the top frame of every procedure arm's
+// stack in the tree arms that does not wait at a fork, except the stack
+// at path skip (nil: none): the sub-threads whose annotations other
+// steps must preserve. An arm that returned waits at its exit, whose
+// annotation (the ensures) the caller relies on at the join.
+func armWaitingFrames(arms []armState, skip []int, f func(top *dframe)) {
+	for i := range arms {
+		a := &arms[i]
+		if a.frames == nil {
+			continue
+		}
+		var inner []int
+		if len(skip) > 0 && skip[0] == i {
+			if len(skip) == 1 {
+				continue
+			}
+			inner = skip[1:]
+		}
+		if a.arms != nil {
+			armWaitingFrames(a.arms, inner, f)
 			continue
 		}
 		f(&a.frames[len(a.frames)-1])
@@ -273,10 +315,10 @@ func forkError(what string) error {
 	return fmt.Errorf("explore runs parallel calls with procedure arms with fragment atomicity and sequential consistency only (%s)", what)
 }
 
-// appendArms encodes the arms of a thread record: their number (0: the
-// thread waits at no fork), then per arm 0 (an action arm to run), 1 (a
+// appendArms encodes the arms of a stack: their number (0: the stack
+// waits at no fork), then per arm 0 (an action arm to run), 1 (a
 // finished action arm) or 2 plus the depth of a procedure arm's call
-// stack, followed by its frames.
+// stack, followed by its frames and, recursively, its own arms.
 func appendArms(b []byte, arms []armState) []byte {
 	b = appendUint(b, uint64(len(arms)))
 	for _, a := range arms {
@@ -290,6 +332,7 @@ func appendArms(b []byte, arms []armState) []byte {
 					b = appendInt(b, v)
 				}
 			}
+			b = appendArms(b, a.arms)
 		case a.done:
 			b = appendUint(b, 1)
 		default:
@@ -322,6 +365,7 @@ func (m *model) readArms(b []byte, pos *int, vals []int64) ([]armState, []int64)
 			}
 			arms[i].frames = append(arms[i].frames, dframe{p: p, node: node, vals: vals[start:len(vals):len(vals)]})
 		}
+		arms[i].arms, vals = m.readArms(b, pos, vals)
 	}
 	return arms, vals
 }
@@ -344,6 +388,7 @@ func (m *model) skipArms(b []byte, pos int) int {
 	for range n {
 		if k := int(readUint(b, &pos)); k >= 2 {
 			pos = m.skipFrames(b, pos, k-2)
+			pos = m.skipArms(b, pos)
 		}
 	}
 	return pos
@@ -353,6 +398,11 @@ func (m *model) skipArms(b []byte, pos int) int {
 // parallel call, and where each arm is.
 func (m *model) forkWhere(top dframe, arms []armState) string {
 	fd := top.p.forks[top.node]
+	return fmt.Sprintf("waits in the parallel call at line %d in %s (%s)", fd.node.Pos().Line, top.p.name, m.armsWhere(fd, arms))
+}
+
+// armsWhere says where each of arms, the arms of fork fd, is.
+func (m *model) armsWhere(fd *forkData, arms []armState) string {
 	s := fd.node.Stmt.(*lang.ParCallStmt)
 	var parts []string
 	for i, a := range arms {
@@ -366,14 +416,19 @@ func (m *model) forkWhere(top dframe, arms []armState) string {
 			parts = append(parts, name+" returned")
 		default:
 			f := a.frames[len(a.frames)-1]
-			if y := f.p.yield[f.node]; y != nil && y.Kind == layers.YieldEntry {
+			y := f.p.yield[f.node]
+			switch {
+			case a.arms != nil:
+				inner := f.p.forks[f.node]
+				parts = append(parts, fmt.Sprintf("%s in its parallel call at line %d (%s)", name, inner.node.Pos().Line, m.armsWhere(inner, a.arms)))
+			case y != nil && y.Kind == layers.YieldEntry:
 				parts = append(parts, name+" at its entry")
-			} else if y != nil {
+			case y != nil:
 				parts = append(parts, fmt.Sprintf("%s at line %d", name, y.Pos.Line))
-			} else {
+			default:
 				parts = append(parts, fmt.Sprintf("%s in %s", name, f.p.name))
 			}
 		}
 	}
-	return fmt.Sprintf("waits in the parallel call at line %d in %s (%s)", fd.node.Pos().Line, top.p.name, strings.Join(parts, ", "))
+	return strings.Join(parts, ", ")
 }

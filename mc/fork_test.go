@@ -161,3 +161,45 @@ instance i { thread w(tid = 0) calls p max 1; ints 0..3; }`
 	runVerdict(t, loadSrc(t, "lazy.lip", src("x >= 0 && x <= 3")), Options{Instance: "i"}, "", "")
 	runVerdict(t, loadSrc(t, "lazy.lip", src("x != 3")), Options{Instance: "i"}, "assert", "")
 }
+
+// TestForkNested: a procedure arm with a parallel call of its own runs
+// its arms as sub-threads too: every interleaving of the inner arms (1,
+// q's 2 then 3, 4) with the outer action arm (5), and nothing else.
+func TestForkNested(t *testing.T) {
+	src := func(check string) string {
+		return `
+var x: int = 0;
+layer 0 {
+  both action d(k: int) { x := x * 10 + k; }
+  proc q() { call d(2); yield; call d(3); }
+  proc r() { call d(1) | q() | d(4); }
+  proc p() { call r() | d(5); assert ` + check + `; }
+}
+instance i { thread w(tid = 0) calls p max 1; ints 0..99999; }`
+	}
+	var orders []string
+	var rec func(prefix, left string)
+	rec = func(prefix, left string) {
+		if left == "" {
+			if strings.Index(prefix, "2") < strings.Index(prefix, "3") {
+				orders = append(orders, prefix)
+			}
+			return
+		}
+		for i := range left {
+			rec(prefix+left[i:i+1], left[:i]+left[i+1:])
+		}
+	}
+	rec("", "12345")
+	if len(orders) != 60 {
+		t.Fatalf("%d orders, want 60", len(orders))
+	}
+	var all []string
+	for _, o := range orders {
+		all = append(all, "x == "+o)
+	}
+	runVerdict(t, loadSrc(t, "nested.lip", src(strings.Join(all, " || "))), Options{Instance: "i"}, "", "")
+	for _, o := range []string{"12345", "52134", "21534", "41253"} {
+		runVerdict(t, loadSrc(t, "nested.lip", src("x != "+o)), Options{Instance: "i"}, "assert", "")
+	}
+}

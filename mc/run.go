@@ -105,9 +105,14 @@ type run struct {
 	// else the run uses the procedures' own (p.regs). The workers of a
 	// parallel search each have their own.
 	regs [][]int64
-	// arm is the arm of the thread's fork that the transition runs, or
-	// -1 (fork.go).
-	arm int
+	// armPath is the path, in the thread's tree of forks, to the arm
+	// whose stack the transition changes (empty: the thread's own
+	// stack); actionFrames, actionArms and actionIdx are the stack, its
+	// arms and the index of the action arm being run (fork.go).
+	armPath      []int
+	actionFrames []dframe
+	actionArms   []armState
+	actionIdx    int
 }
 
 // traceEntry is a node a traced run passed, with the access to a global
@@ -118,7 +123,7 @@ type traceEntry struct {
 }
 
 func newRun(m *model, s sink) *run {
-	ru := &run{m: m, sink: s, arm: -1}
+	ru := &run{m: m, sink: s}
 	ru.x.run = ru
 	ru.x.onFail = func(x *exec, a *obl.Assert) { x.run.assertFailed(x, a) }
 	return ru
@@ -165,6 +170,7 @@ func (ru *run) attempt(s *dstate, t int) (need *unsetRead, err error) {
 				err = e // ru.path ends at the failing node, for where
 			case unsetRead:
 				e.frame = ru.regsFrame
+				e.path = append([]int(nil), ru.armPath...)
 				need, ru.path = &e, ru.path[:0]
 			default:
 				panic(r)
@@ -172,7 +178,7 @@ func (ru *run) attempt(s *dstate, t int) (need *unsetRead, err error) {
 		}
 	}()
 	ru.t, ru.src = t, s
-	ru.arm = -1 // a transition of an arm that stopped by a panic left it set
+	ru.armPath = ru.armPath[:0] // a transition of an arm that stopped by a panic left it set
 	ru.x.stop, ru.x.accessed = false, false
 	ru.pending, ru.locked = ru.pending[:0], false
 	th := &s.th[t]
@@ -364,7 +370,7 @@ func (ru *run) popStep(s *dstate, th *dthread, top *dframe) {
 	q := caller.p
 	callee := top.p
 	needSet(callee, top.vals, callee.rets) // the caller receives them as values
-	ru.regsFrame = ru.frameIndex(len(th.frames) - 2)
+	ru.regsFrame = len(th.frames) - 2
 	regs := ru.loadRegs(q, ru.viewOf(s, ru.t), caller.vals)
 	g := ru.m.nglob()
 	for i, slot := range q.outs[caller.node] {
@@ -402,7 +408,7 @@ func (ru *run) callStep(s *dstate, th *dthread, top *dframe) {
 // reach ends a fragment at yield point node of p: the thread waits
 // there, or returns from its method.
 func (ru *run) reach(x *exec, p *cproc, node int) {
-	if node == p.exit && len(ru.below) == 0 && !ru.m.spec && ru.arm < 0 {
+	if node == p.exit && len(ru.below) == 0 && !ru.m.spec && !ru.inArm() {
 		g := ru.m.nglob()
 		out, ev := &ru.out, ru.ev
 		out.frames = out.frames[:0]
@@ -421,7 +427,7 @@ func (ru *run) reach(x *exec, p *cproc, node int) {
 // wait ends a transition with the thread waiting at node of p: a yield
 // point, or a pause point under access atomicity.
 func (ru *run) wait(x *exec, p *cproc, node int) {
-	if ru.arm >= 0 {
+	if ru.inArm() {
 		ru.armWait(x, p, node)
 		return
 	}
@@ -518,13 +524,4 @@ func describeYield(y *layers.YieldPoint) string {
 		return y.Describe() + " (or a layer invariant)"
 	}
 	return y.Describe()
-}
-
-// frameIndex returns how regsFrame names frame j of the running call
-// stack: the thread's, or the running arm's (fork.go).
-func (ru *run) frameIndex(j int) int {
-	if ru.arm >= 0 {
-		return armFrame(ru.arm, j)
-	}
-	return j
 }
