@@ -151,7 +151,7 @@ func Run(prog *layers.Program, opts Options) (*Result, error) {
 		return nil, err
 	}
 	if m.forks && m.access {
-		return nil, forkError("--atomicity access, or a weak memory model, is not supported with them")
+		return nil, m.forkError("--atomicity access, or a weak memory model, is not supported with them")
 	}
 	e := &explorer{m: m, opts: opts, por: !opts.NoPOR, sym: !opts.NoSymmetry}
 	if opts.Mode != ModeSafety {

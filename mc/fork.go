@@ -63,6 +63,9 @@ type forkData struct {
 // compileFork compiles the fork node of a procedure. Its code starts the
 // arms; the code of an action arm's node ends the arm.
 func (m *model) compileFork(cp *cproc, node *layers.Node) code {
+	if !m.forks {
+		m.forkPos = node.Pos()
+	}
 	m.forks = true
 	fd := &forkData{node: node}
 	s := node.Stmt.(*lang.ParCallStmt)
@@ -310,9 +313,9 @@ func armWaitingFrames(arms []armState, skip []int, f func(top *dframe)) {
 }
 
 // forkError is the error of a model whose forks explore cannot run with
-// the options given.
-func forkError(what string) error {
-	return fmt.Errorf("explore runs parallel calls with procedure arms with fragment atomicity and sequential consistency only (%s)", what)
+// the options given, at the first fork.
+func (m *model) forkError(what string) error {
+	return evalError{pos: m.forkPos, msg: fmt.Sprintf("explore runs parallel calls with procedure arms with fragment atomicity and sequential consistency only (%s)", what)}
 }
 
 // appendArms encodes the arms of a stack: their number (0: the stack

@@ -70,6 +70,7 @@ type model struct {
 
 	recursive bool     // some procedure may call itself
 	forks     bool     // some procedure has a parallel call with a procedure arm (fork.go)
+	forkPos   lang.Pos // the first such call
 	porOff    string   // why partial-order reduction is off
 	notes     []string // semantic choices worth telling the user
 }
