@@ -315,7 +315,7 @@ func armWaitingFrames(arms []armState, skip []int, f func(top *dframe)) {
 // forkError is the error of a model whose forks explore cannot run with
 // the options given, at the first fork.
 func (m *model) forkError(what string) error {
-	return evalError{pos: m.forkPos, msg: fmt.Sprintf("explore runs parallel calls with procedure arms with fragment atomicity and sequential consistency only (%s)", what)}
+	return evalError{pos: m.forkPos, forks: true, msg: fmt.Sprintf("explore runs parallel calls with procedure arms with fragment atomicity and sequential consistency only (%s)", what)}
 }
 
 // appendArms encodes the arms of a stack: their number (0: the stack
@@ -434,4 +434,12 @@ func (m *model) armsWhere(fd *forkData, arms []armState) string {
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// RefusedForks reports whether err is Run's refusal to run a program
+// with procedure arms under the options given (access atomicity, weak
+// memory): a limit of explore, not a property of the program.
+func RefusedForks(err error) bool {
+	e, ok := err.(evalError)
+	return ok && e.forks
 }
