@@ -197,7 +197,7 @@ func (r *Result) addFindings(f layers.Findings) {
 	}
 	for _, s := range f.Skipped {
 		r.count(s.Layer, s.Check).Skipped++
-		r.Log = append(r.Log, fmt.Sprintf("skipped  %s: %s", s.Check, s.Reason))
+		r.Log = append(r.Log, "skipped  "+string(s.Check)+": "+s.Reason)
 	}
 }
 

@@ -25,29 +25,29 @@ const progressEvery = 250 * time.Millisecond
 // Unknown results whose reason is ctx's cause. If progress is set, it is
 // called every progressEvery with the number decided so far.
 func discharge(ctx context.Context, obs []*obl.Obligation, opts smt.Options, progress func(done, total int)) []obl.ObligationResult {
-	stream := smt.DischargeStream(ctx, obs, opts)
-	out := make([]obl.ObligationResult, 0, len(obs))
+	batch := smt.Start(ctx, obs, opts)
 	done := ctx.Done()
 	var grace <-chan time.Time
 	tick := time.NewTicker(progressEvery)
 	defer tick.Stop()
-	for len(out) < len(obs) {
+	for {
 		select {
-		case r := <-stream:
-			out = append(out, r)
+		case <-batch.Done():
+			return batch.Results()
 		case <-done:
 			done, grace = nil, time.After(stopGrace)
 		case <-grace:
+			out := batch.Prefix()
 			for _, ob := range obs[len(out):] {
 				out = append(out, notDecided(ob, context.Cause(ctx).Error()))
 			}
+			return out
 		case <-tick.C:
 			if progress != nil {
-				progress(len(out), len(obs))
+				progress(batch.Decided(), len(obs))
 			}
 		}
 	}
-	return out
 }
 
 // notDecided is the result of an obligation the solvers did not finish.

@@ -322,6 +322,13 @@ type Signature struct {
 	// the procedure's body, of the globals its old(e) expressions read
 	// (set by the checker). They are part of the frame, after Locals.
 	Olds []*OldSnapshot
+	// Held are the hidden linear locals of a procedure's linear_in
+	// parameters (set by the checker, in the order of the parameters):
+	// what the procedure still owns of each. A parameter is a value and
+	// never changes; its held local starts as that value and is emptied
+	// when the procedure gives it away. They are part of the frame, after
+	// Olds.
+	Held []*Object
 }
 
 // OldSnapshot pairs a global variable with the hidden local of a

@@ -90,6 +90,9 @@ type AssignStmt struct {
 	StmtBase
 	Lhs []*LValue
 	Rhs []Expr
+	// Move marks `b := a` in a procedure between linear variables (set by
+	// the checker): b receives a's identities and a is empty after.
+	Move bool
 }
 
 // HavocStmt is `havoc x, y;`.

@@ -83,7 +83,7 @@ func (s *Signature) Frame() []*Object {
 	for _, o := range s.Olds {
 		objs = append(objs, o.Snap)
 	}
-	return objs
+	return append(objs, s.Held...)
 }
 
 // Check resolves and type-checks a parsed file. The returned error, if

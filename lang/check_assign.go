@@ -31,9 +31,12 @@ func (c *checker) assign(s *AssignStmt) {
 		c.errorf(s.P, "assignment has %d target(s) but %d value(s)", len(s.Lhs), len(s.Rhs))
 	}
 	seen := map[*Object]bool{}
+	move := c.isMove(s)
 	for i, lv := range s.Lhs {
 		o := c.target(lv.Name)
-		c.linearWrite(lv.Name, o)
+		if !move {
+			c.linearWrite(lv.Name, o)
+		}
 		t := c.lvalueType(lv, o)
 		if o != nil && seen[o] {
 			c.errorf(lv.Name.P, "%s is assigned twice in one assignment", o.Name)
@@ -49,6 +52,9 @@ func (c *checker) assign(s *AssignStmt) {
 			ctx.ghostBan = "an assignment to non-ghost variable " + o.Name
 		}
 		c.expect(s.Rhs[i], t, ctx, "the value assigned to "+lv.Name.Name)
+	}
+	if move {
+		c.linearMove(s)
 	}
 }
 

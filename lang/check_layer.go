@@ -80,6 +80,7 @@ func (c *checker) declareSignature(sig *Signature) {
 func (c *checker) checkMember(m Member) {
 	c.member = m
 	defer func() { c.member = nil }()
+	errsBefore := len(c.errs)
 	sig := m.Sig()
 	c.pushScope()
 	defer c.popScope()
@@ -104,6 +105,7 @@ func (c *checker) checkMember(m Member) {
 	for _, e := range without(sig.Ensures, sig.Preserves) {
 		c.expect(e, Bool, c.specCtx(e, isProc, isProc), "an ensures clause")
 	}
+	c.holdLinearIns(m)
 	for _, d := range sig.Locals {
 		t := c.typeOf(d.Type)
 		for _, n := range d.Names {
@@ -111,6 +113,9 @@ func (c *checker) checkMember(m Member) {
 		}
 	}
 	c.checkLinearSig(m)
+	if isProc {
+		c.checkEnsuresLinearIn(sig)
+	}
 	switch m := m.(type) {
 	case *Action:
 		c.block(m.Body, stmtCtx{action: true})
@@ -123,6 +128,10 @@ func (c *checker) checkMember(m Member) {
 			c.resolveSplitOf(m.Split)
 		}
 		c.block(m.Body, stmtCtx{})
+		if len(c.errs) == errsBefore {
+			// on a well-typed body only: errors there would cascade
+			c.checkLinearFlow(m)
+		}
 		if m.Mover != MoverNone {
 			c.moverProcBody(m)
 		}

@@ -40,9 +40,6 @@ func (c *checker) checkLinearSig(m Member) {
 	_, isAction := m.(*Action)
 	for _, p := range sig.Params {
 		if p.LinearIn {
-			if !isAction {
-				c.errorf(p.Name.P, "linear_in is allowed on parameters of actions only")
-			}
 			c.linearSet(p.Name, p.Name.Obj.Type, "parameter")
 		}
 	}
@@ -71,9 +68,49 @@ func (c *checker) checkLinearSig(m Member) {
 	}
 }
 
-// linearWrite checks an assignment or havoc of o: a linear local never
-// (it changes by calls only), a linear global or output only in an
-// action.
+// holdLinearIns gives each linear_in parameter a of procedure m its
+// held local (Signature.Held), which the name a denotes in m's body: a
+// linear local that starts with the identities passed and is empty once
+// m gives them away (to a linear_in parameter, or by a move). The
+// parameter keeps the value passed, which the requires and the action m
+// refines read. Called after the contract is resolved, before the
+// locals are declared.
+func (c *checker) holdLinearIns(m Member) {
+	sig := m.Sig()
+	sig.Held = nil
+	if _, isProc := m.(*Proc); !isProc {
+		return
+	}
+	for _, p := range sig.Params {
+		o := p.Name.Obj
+		if !p.LinearIn || o == nil {
+			continue
+		}
+		held := &Object{Kind: ObjLocal, Name: "held(" + p.Name.Name + ")", Pos: p.Name.P, Type: o.Type, Linear: true}
+		o.Held = held
+		sig.Held = append(sig.Held, held)
+		c.scope.names[p.Name.Name] = held
+	}
+}
+
+// checkEnsuresLinearIn rejects an ensures clause of a procedure that
+// reads a linear_in parameter: after the call the caller no longer holds
+// those identities (its variable is empty), so the clause could not be
+// read in the caller's state.
+func (c *checker) checkEnsuresLinearIn(sig *Signature) {
+	for _, e := range without(sig.Ensures, sig.Preserves) {
+		InspectExpr(e, func(x Expr) bool {
+			if id, ok := x.(*Ident); ok && id.Obj != nil && id.Obj.Held != nil {
+				c.errorf(id.P, "the ensures of %s reads linear_in parameter %s, which its caller gives away at the call: state what the procedure returns in an output", sig.Name.Name, id.Name)
+			}
+			return true
+		})
+	}
+}
+
+// linearWrite checks an assignment or havoc of o: a linear local only
+// by a move (checked by linearMove), a linear global or output only in
+// an action.
 func (c *checker) linearWrite(id *Ident, o *Object) {
 	if o == nil || !o.Linear {
 		return
@@ -81,9 +118,42 @@ func (c *checker) linearWrite(id *Ident, o *Object) {
 	_, inAction := c.member.(*Action)
 	switch {
 	case o.Kind == ObjLocal:
-		c.errorf(id.P, "linear local %s changes by calls only: as the output of an action or procedure, or emptied when passed to a linear_in parameter", id.Name)
-	case !inAction:
+		c.errorf(id.P, "linear local %s changes by calls and moves only: as the output of an action or procedure, as the target of a move (%s := b, b a linear variable), or emptied when passed to a linear_in parameter or moved", id.Name, id.Name)
+	case o.Kind == ObjGlobal && !inAction:
 		c.errorf(id.P, "linear %s %s is written by actions only, whose moves of identities lipton checks; call an action", kindName(o), id.Name)
+	case !inAction:
+		c.errorf(id.P, "linear %s %s is written by actions and by moves only (%s := b, b a linear local, output or linear_in parameter); call an action", kindName(o), id.Name, id.Name)
+	}
+}
+
+// isMove reports whether s has the shape of a move in a procedure: one
+// linear local or output, without selectors, := one identifier.
+func (c *checker) isMove(s *AssignStmt) bool {
+	if _, inProc := c.member.(*Proc); !inProc || len(s.Lhs) != 1 || len(s.Rhs) != 1 || len(s.Lhs[0].Sels) > 0 {
+		return false
+	}
+	o := c.scope.lookup(s.Lhs[0].Name.Name)
+	_, isIdent := s.Rhs[0].(*Ident)
+	return isIdent && o != nil && o.Linear && (o.Kind == ObjLocal || o.Kind == ObjReturn)
+}
+
+// linearMove checks the source of move s (resolved): a linear variable
+// the procedure owns, other than the target: a linear local or output,
+// or a linear_in parameter (a linear parameter is only lent).
+func (c *checker) linearMove(s *AssignStmt) {
+	src := s.Rhs[0].(*Ident)
+	dst := s.Lhs[0].Name
+	switch o := src.Obj; {
+	case o == nil:
+		return
+	case !o.Linear || o.Kind == ObjGlobal:
+		c.errorf(src.P, "%s is linear and receives only identities a thread owns: move a linear local, output or linear_in parameter into it (%s := b), or call an action", dst.Name, dst.Name)
+	case o.Kind == ObjParam:
+		c.errorf(src.P, "cannot move linear parameter %s: the caller lends it for the call (a linear_in parameter can be moved)", src.Name)
+	case o == dst.Obj:
+		c.errorf(src.P, "%s is moved into itself", src.Name)
+	default:
+		s.Move = true
 	}
 }
 
@@ -96,7 +166,7 @@ func (c *checker) linearArg(a Expr, p *Param, sig *Signature, used map[*Object]b
 	case !ok || id.Obj == nil || !id.Obj.Linear || id.Obj.Kind == ObjGlobal:
 		c.errorf(a.Pos(), "argument %s of %s is linear: pass a linear parameter of the caller", p.Name.Name, sig.Name.Name)
 	case p.LinearIn && id.Obj.Kind == ObjParam:
-		c.errorf(a.Pos(), "argument %s of %s is linear_in: pass a linear local or output of the caller, which the call empties (a parameter is lent by the caller's caller and cannot be given away)", p.Name.Name, sig.Name.Name)
+		c.errorf(a.Pos(), "argument %s of %s is linear_in: pass a linear local or output of the caller, which the call empties, or a linear_in parameter of the calling procedure (a linear parameter is lent by the caller's caller and cannot be given away)", p.Name.Name, sig.Name.Name)
 	case used[id.Obj]:
 		// A linear value cannot be duplicated: two linear
 		// parameters of one call must receive different values.

@@ -55,6 +55,11 @@ func (c *checker) moverProcLinear(p *Proc) {
 			c.errorf(d.P, "a linear local is not allowed in mover procedure %s: mover procedures do not move identities (borrow them through linear parameters)", p.Name.Name)
 		}
 	}
+	for _, prm := range p.Params {
+		if prm.LinearIn {
+			c.errorf(prm.Name.P, "linear_in parameter %s is not allowed in mover procedure %s: mover procedures do not move identities (borrow them through linear parameters)", prm.Name.Name, p.Name.Name)
+		}
+	}
 	for _, r := range p.Returns {
 		if r.Linear {
 			c.errorf(r.Name.P, "linear output %s is not allowed in mover procedure %s: mover procedures do not move identities (borrow them through linear parameters)", r.Name.Name, p.Name.Name)

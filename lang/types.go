@@ -144,6 +144,11 @@ type Object struct {
 	Type   Type
 	Ghost  bool
 	Linear bool
+	// Held is, for a linear_in parameter of a procedure, the hidden
+	// linear local that holds what the procedure still owns of it
+	// (Signature.Held): ownership moves with Held, the parameter keeps
+	// its value.
+	Held *Object
 	// Layers is the visibility range of a global (Lo..Hi inclusive).
 	Layers LayerRange
 	// Decl is the declaring node: *VarDecl, *ConstDecl, *FuncDecl,

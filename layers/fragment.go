@@ -105,7 +105,9 @@ func (g *Fragments) From(y *YieldPoint) obl.Cmd {
 	case YieldExit:
 		return &obl.Assume{E: obl.Bool(false)}
 	}
-	return g.after(y.Stmt)
+	// After a call, the caller's variables passed to linear_in
+	// parameters are empty.
+	return obl.Sequence(GiveAwayAt(y, g.Env), g.after(y.Stmt))
 }
 
 // end runs End at y and stops the path.
@@ -320,6 +322,7 @@ func (g *Fragments) callThrough(y *YieldPoint) obl.Cmd {
 	return obl.Sequence(
 		g.B.annotationAsserts(g.Mode, y, g.Env, msg, []lang.Pos{call.P, y.Callee().P}),
 		&obl.Havoc{Vars: havoc},
+		GiveAwayAt(y, g.Env),
 		&obl.Assume{E: g.B.AnnotationAfter(y, g.Env)},
 	)
 }

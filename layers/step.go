@@ -133,7 +133,9 @@ func (b *Builder) OwnAnnotationAt(y *YieldPoint, env *Env) obl.Expr {
 
 // AnnotationAfter translates what holds when a thread resumes after
 // yield point y: like AnnotationAt, but after a call the callee's
-// ensures (for the call's arguments and outputs).
+// ensures (for the call's arguments and outputs), and at the entry the
+// procedure holds what its linear_in parameters passed (the body starts
+// in the step of the call).
 func (b *Builder) AnnotationAfter(y *YieldPoint, env *Env) obl.Expr {
 	if calls := y.Calls(); calls != nil {
 		es := []obl.Expr{}
@@ -141,6 +143,9 @@ func (b *Builder) AnnotationAfter(y *YieldPoint, env *Env) obl.Expr {
 			es = append(es, b.Conj(calleeOf(c).Ensures, b.calleeEnvOf(c, env)))
 		}
 		return obl.And(append(es, b.Conj(y.Proc.Layer.Invariants, env))...)
+	}
+	if y.Kind == YieldEntry {
+		return obl.And(b.AnnotationAt(y, env), heldAtEntry(&y.Proc.Decl.Signature, env))
 	}
 	return b.AnnotationAt(y, env)
 }

@@ -100,7 +100,8 @@ func (b *Builder) Expr(e lang.Expr, env *Env) obl.Expr {
 
 // TakeOld is the command that starts the body of a procedure: it copies
 // the globals that the procedure's old(e) expressions read into their
-// snapshots (nothing if there are none).
+// snapshots, and the linear_in parameters into their held locals
+// (nothing if there are none).
 func (b *Builder) TakeOld(sig *lang.Signature, env *Env) obl.Cmd {
 	a := &obl.Assign{}
 	for _, s := range sig.Olds {
@@ -108,9 +109,9 @@ func (b *Builder) TakeOld(sig *lang.Signature, env *Env) obl.Cmd {
 		a.Rhs = append(a.Rhs, b.Expr(&lang.Ident{Name: s.Global.Name, Obj: s.Global}, env))
 	}
 	if len(a.Lhs) == 0 {
-		return obl.Sequence()
+		return b.takeHeld(sig, env)
 	}
-	return a
+	return obl.Sequence(a, b.takeHeld(sig, env))
 }
 
 // Conj translates the conjunction of expressions (true if none).

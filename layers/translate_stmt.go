@@ -61,6 +61,9 @@ func (b *Builder) Stmts(ss []lang.Stmt, env *Env, m Mode) obl.Cmd {
 func (b *Builder) Stmt(s lang.Stmt, env *Env, m Mode) obl.Cmd {
 	switch s := s.(type) {
 	case *lang.AssignStmt:
+		if s.Move {
+			return b.move(s, env)
+		}
 		a := b.assign(s, env)
 		return obl.Sequence(b.defined(m, s.P, a.Rhs...), a)
 	case *lang.HavocStmt:
@@ -198,13 +201,7 @@ func (b *Builder) CallAction(s *lang.CallStmt, env *Env, m Mode) obl.Cmd {
 		atCall(body, s, act.Name.Name)
 	}
 	cmds = append(cmds, body)
-	for i, p := range act.Params {
-		// The action took the identities of a linear_in argument: the
-		// caller's variable (a linear local or output) is empty now.
-		if id, ok := s.Args[i].(*lang.Ident); ok && p.LinearIn {
-			cmds = append(cmds, obl.AssignOne(env.Var(id.Obj), obl.MapOf(SortOf(id.Obj.Type).(*obl.MapSort), obl.Bool(false))))
-		}
-	}
+	cmds = append(cmds, GiveAway(s, act.Params, env))
 	if len(s.Outs) > 0 {
 		out := &obl.Assign{}
 		for i, o := range s.Outs {
@@ -311,11 +308,13 @@ func poolFacts(globals []*lang.Object, sig *lang.Signature, env *Env) []obl.Expr
 	return facts
 }
 
-// linearFrame returns the linear variables of sig's frame.
+// linearFrame returns the linear variables of sig's frame that hold
+// identities: not a procedure's linear_in parameters, whose identities
+// their held locals (lang.Signature.Held) hold.
 func linearFrame(sig *lang.Signature) []*lang.Object {
 	var out []*lang.Object
 	for _, o := range sig.Frame() {
-		if o.Linear && o.Kind != lang.ObjGlobal {
+		if o.Linear && o.Kind != lang.ObjGlobal && o.Held == nil {
 			out = append(out, o)
 		}
 	}

@@ -134,7 +134,7 @@ func (e *explorer) checkLinear(ru *run, s *dstate, g []int64, rec *dthread) *Fai
 				if _, isSet, _ := lang.LinearDomain(o.Type); sym && !isSet {
 					continue
 				}
-				if o.Linear && o.Kind != lang.ObjGlobal {
+				if o.Linear && o.Kind != lang.ObjGlobal && o.Held == nil { // a linear_in parameter: its held local holds its identities
 					items = append(items, linearItem{thread: u, frame: fi, obj: o, proc: f.p.name, typ: o.Type, val: f.vals[i], pos: f.p.sig.Name.P})
 				}
 			}
@@ -203,4 +203,27 @@ func outsideEntries(t *mapTable, a, b int64) int64 {
 		}
 	}
 	return k
+}
+
+// givenSlot is a caller's frame slot that a call of a procedure empties:
+// a linear set passed to a linear_in parameter.
+type givenSlot struct {
+	slot  int
+	empty int64 // the empty set
+}
+
+// giveAway returns frames with the caller's (the top frame's) slots in
+// gives emptied: the callee owns their identities from the call on. The
+// caller's values are copied, since states share them.
+func giveAway(frames []dframe, gives []givenSlot) []dframe {
+	if len(gives) == 0 {
+		return frames
+	}
+	out := append([]dframe(nil), frames...)
+	top := &out[len(out)-1]
+	top.vals = append([]int64(nil), top.vals...)
+	for _, g := range gives {
+		top.vals[g.slot] = g.empty
+	}
+	return out
 }

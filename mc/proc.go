@@ -39,7 +39,11 @@ type cproc struct {
 	callee []*cproc
 	args   [][]evalFn
 	outs   [][]int
-	after  []code // the caller's code after a call returns
+	// gives are, per call node, the caller's frame slots that the call
+	// empties (the linear sets passed to linear_in parameters), with the
+	// empty set's value.
+	gives [][]givenSlot
+	after []code // the caller's code after a call returns
 
 	// forks are the parallel calls with procedure arms, by node ID
 	// (fork.go).
@@ -265,13 +269,18 @@ func traced(node *layers.Node, c code) code {
 func (m *model) compileCall(cp *cproc, node *layers.Node) {
 	if cp.callee == nil {
 		n := len(cp.nodes)
-		cp.callee, cp.args, cp.outs = make([]*cproc, n), make([][]evalFn, n), make([][]int, n)
+		cp.callee, cp.args, cp.outs, cp.gives = make([]*cproc, n), make([][]evalFn, n), make([][]int, n), make([][]givenSlot, n)
 	}
 	call := node.Stmt.(*lang.CallStmt)
 	callee := m.procOf[node.Yield.Callee()]
 	cp.callee[node.ID] = callee
-	for _, a := range call.Args {
+	for i, a := range call.Args {
+		prm := callee.sig.Params[i]
 		cp.args[node.ID] = append(cp.args[node.ID], cp.c.expr(m.b.Expr(a, cp.env)))
+		if id, ok := a.(*lang.Ident); ok && prm.LinearIn {
+			o := id.Obj
+			cp.gives[node.ID] = append(cp.gives[node.ID], givenSlot{slot: cp.frameSlot(o), empty: m.zeroOf(o.Type)})
+		}
 	}
 	for _, o := range call.Outs {
 		cp.outs[node.ID] = append(cp.outs[node.ID], cp.frameSlot(o.Obj))

@@ -400,7 +400,7 @@ func (ru *run) callStep(s *dstate, th *dthread, top *dframe) {
 	regs := ru.loadRegs(q, ru.viewOf(s, ru.t), q.zero)
 	copy(regs[ru.m.nglob():], ru.argBuf)
 	ru.applyFresh(q, regs)
-	ru.below = th.frames
+	ru.below = giveAway(th.frames, p.gives[top.node])
 	ru.x.r = regs
 	q.start[q.entry](&ru.x)
 }

@@ -176,6 +176,9 @@ func (m *model) findArbitrary(cp *cproc, body obl.Cmd) {
 	for _, s := range cp.sig.Olds { // set when the body starts
 		params[cp.env.Var(s.Snap)] = true
 	}
+	for _, h := range cp.sig.Held { // set when the body starts
+		params[cp.env.Var(h)] = true
+	}
 	du := &defUse{reads: varSet{}, tracked: func(v *obl.Var) bool {
 		_, ok := slotOf[v]
 		return ok && !params[v]

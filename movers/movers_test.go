@@ -193,3 +193,36 @@ func TestPrivateNonBlocking(t *testing.T) {
 		}
 	}
 }
+
+// TestImpossibleCommutativityWithTooManyPaths: a commutativity pair no
+// two threads can form is skipped from its opening only when its
+// transition relation could be computed; with more paths than Relation
+// enumerates it stays unknown, as when the relation was always built
+// first.
+func TestImpossibleCommutativityWithTooManyPaths(t *testing.T) {
+	for _, c := range []struct {
+		ifs         int // 2^ifs paths per action
+		impossible  bool
+		diagnostics int
+	}{{5, true, 0}, {6, false, 1}} {
+		var body strings.Builder
+		for i := 0; i < c.ifs; i++ {
+			fmt.Fprintf(&body, "if (x > %d) { y := y + 1; } else { y := y - 1; } ", i)
+		}
+		l := layer0(t, "var x: int = 0;\nvar y: int = 0;\nlayer 0 {\n  right action a(linear tid: int) requires tid == 0 { "+
+			body.String()+"}\n}")
+		_, skipped, diags := obligations(l)
+		impossible := false
+		for _, s := range skipped {
+			impossible = impossible || s.Check == Commutativity && strings.Contains(s.Reason, "no two threads can be there")
+		}
+		if impossible != c.impossible || len(diags) != c.diagnostics {
+			t.Errorf("%d paths: skipped as impossible %v, %d diagnostics (%v); want %v, %d", 1<<c.ifs, impossible, len(diags), diags, c.impossible, c.diagnostics)
+		}
+		for _, d := range diags {
+			if !d.Unknown || !strings.Contains(d.Msg, "too many paths") {
+				t.Errorf("%d paths: %+v, want unknown with too many paths", 1<<c.ifs, d)
+			}
+		}
+	}
+}

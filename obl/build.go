@@ -376,12 +376,15 @@ func quant(exists bool, bound []*Var, body Expr) Expr {
 
 // Conjuncts splits a formula at its top-level conjunctions (true has
 // none).
-func Conjuncts(e Expr) []Expr {
+func Conjuncts(e Expr) []Expr { return appendConjuncts(nil, e) }
+
+// appendConjuncts appends the conjuncts of e to out, in order.
+func appendConjuncts(out []Expr, e Expr) []Expr {
 	if b, ok := e.(*Binary); ok && b.Op == OpAnd {
-		return append(Conjuncts(b.X), Conjuncts(b.Y)...)
+		return appendConjuncts(appendConjuncts(out, b.X), b.Y)
 	}
 	if l, ok := e.(*BoolLit); ok && l.V {
-		return nil
+		return out
 	}
-	return []Expr{e}
+	return append(out, e)
 }

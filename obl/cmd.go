@@ -94,7 +94,18 @@ func updatePath(base Expr, keys []Expr, v Expr) Expr {
 
 // Sequence returns the sequence of cmds, flattening nested sequences.
 func Sequence(cmds ...Cmd) *Seq {
+	n := 0
+	for _, c := range cmds {
+		if inner, ok := c.(*Seq); ok {
+			n += len(inner.Cmds)
+		} else {
+			n++
+		}
+	}
 	s := &Seq{}
+	if n > 0 {
+		s.Cmds = make([]Cmd, 0, n) // one allocation, not one per doubling
+	}
 	for _, c := range cmds {
 		if inner, ok := c.(*Seq); ok {
 			s.Cmds = append(s.Cmds, inner.Cmds...)

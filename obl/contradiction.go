@@ -20,7 +20,7 @@ import "strings"
 func AssumedContradiction(body Cmd) (conflict Expr, equations []Expr, ok bool) {
 	var facts []Expr
 	for _, c := range openingAssumes(body, nil) {
-		facts = append(facts, Conjuncts(c.E)...)
+		facts = appendConjuncts(facts, c.E)
 	}
 	classes := newTermClasses()
 	var diseqs []*Binary
@@ -45,6 +45,15 @@ func AssumedContradiction(body Cmd) (conflict Expr, equations []Expr, ok bool) {
 		}
 	}
 	return nil, nil, false
+}
+
+// OpensWithAssume reports whether c starts with an Assume: whether it
+// extends the opening assumptions (AssumedContradiction) of a sequence
+// that ends before it. A check that decided the opening of a body can
+// skip deciding the body again when the rest does not.
+func OpensWithAssume(c Cmd) bool {
+	as, _ := openingAssumesDone(c, nil)
+	return len(as) > 0
 }
 
 // openingAssumes returns the Assume commands at the start of c, in order,
@@ -72,13 +81,20 @@ func openingAssumesDone(c Cmd, acc []*Assume) ([]*Assume, bool) {
 }
 
 // termClasses is a union-find over terms keyed by their printed form;
-// each union remembers its equation, so that a conflict can be
+// it remembers each union's equation, so that a conflict can be
 // explained.
 type termClasses struct {
 	printer *Printer
 	parent  map[string]string
-	// edges are the equations, as an undirected graph over terms.
-	edges map[string][]termEdge
+	// unions are the equations with the keys of their sides, in order;
+	// the graph of them is built only to explain a conflict (most
+	// openings have none).
+	unions []keyedEq
+}
+
+type keyedEq struct {
+	x, y string
+	eq   Expr
 }
 
 type termEdge struct {
@@ -87,11 +103,15 @@ type termEdge struct {
 }
 
 func newTermClasses() *termClasses {
-	return &termClasses{printer: NewPrinter(nil), parent: map[string]string{}, edges: map[string][]termEdge{}}
+	return &termClasses{printer: NewPrinter(nil), parent: map[string]string{}}
 }
 
-// key prints e with the classes' one Printer.
+// key prints e with the classes' one Printer. Most terms are variables,
+// whose printed form is their name.
 func (tc *termClasses) key(e Expr) string {
+	if r, ok := e.(*VarRef); ok {
+		return tc.printer.Name(r.V)
+	}
 	var b strings.Builder
 	tc.printer.expr(&b, e, precOpen)
 	return b.String()
@@ -109,8 +129,7 @@ func (tc *termClasses) find(k string) string {
 
 func (tc *termClasses) union(eq *Binary) {
 	x, y := tc.key(eq.X), tc.key(eq.Y)
-	tc.edges[x] = append(tc.edges[x], termEdge{y, eq})
-	tc.edges[y] = append(tc.edges[y], termEdge{x, eq})
+	tc.unions = append(tc.unions, keyedEq{x, y, eq})
 	if rx, ry := tc.find(x), tc.find(y); rx != ry {
 		tc.parent[rx] = ry
 	}
@@ -127,6 +146,11 @@ func (tc *termClasses) why(a, b Expr) ([]Expr, bool) {
 		return nil, false
 	}
 	// Breadth-first search for the equations that connect them.
+	edges := make(map[string][]termEdge)
+	for _, u := range tc.unions {
+		edges[u.x] = append(edges[u.x], termEdge{u.y, u.eq})
+		edges[u.y] = append(edges[u.y], termEdge{u.x, u.eq})
+	}
 	prev := map[string]termEdge{x: {}}
 	queue := []string{x}
 	for len(queue) > 0 {
@@ -135,7 +159,7 @@ func (tc *termClasses) why(a, b Expr) ([]Expr, bool) {
 		if k == y {
 			break
 		}
-		for _, e := range tc.edges[k] {
+		for _, e := range edges[k] {
 			if _, seen := prev[e.to]; !seen {
 				prev[e.to] = termEdge{k, e.eq}
 				queue = append(queue, e.to)

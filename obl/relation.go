@@ -51,6 +51,27 @@ func RelationLimit(c Cmd, pre, post map[*Var]Expr, maxPaths int) (Expr, error) {
 	return Or(disj...), nil
 }
 
+// PathBound returns an upper bound on the number of paths Relation
+// enumerates through c, capped at limit+1: paths multiply along a
+// sequence and add up over the branches of a choice, and assumptions
+// only drop paths. Relation cannot fail with ErrTooManyPaths when the
+// bound is at most its cap.
+func PathBound(c Cmd, limit int) int {
+	n := 1
+	switch c := c.(type) {
+	case *Seq:
+		for _, s := range c.Cmds {
+			n = min(n*PathBound(s, limit), limit+1)
+		}
+	case *Choice:
+		n = 0
+		for _, b := range c.Branches {
+			n = min(n+PathBound(b, limit), limit+1)
+		}
+	}
+	return n
+}
+
 // sortedPost returns the variables of post ordered by name, so that the
 // relation prints the same way every time (names are unique within an
 // obligation).

@@ -48,8 +48,9 @@ func nonInterference(l *layers.Layer) ([]*obl.Obligation, []layers.Skip) {
 	var skipped []layers.Skip
 	fs := interferers(l)
 	writes := make([]map[*lang.Object]bool, len(fs))
+	names := make([]string, len(fs)) // for the skip reasons: most pairs are skipped
 	for i, f := range fs {
-		writes[i] = globalsWritten(l, f)
+		writes[i], names[i] = globalsWritten(l, f), f.name()
 	}
 	for _, p := range l.Procs {
 		targets := p.Yields
@@ -60,7 +61,7 @@ func nonInterference(l *layers.Layer) ([]*obl.Obligation, []layers.Skip) {
 			if y.Kind == layers.YieldCall {
 				continue // the callee's entry and exit annotations cover it
 			}
-			reads := globalsRead(y)
+			reads, described := globalsRead(y), y.Describe()
 			for i, f := range fs {
 				why := reads.skip(writes[i])
 				var ob *obl.Obligation
@@ -68,14 +69,11 @@ func nonInterference(l *layers.Layer) ([]*obl.Obligation, []layers.Skip) {
 					ob, why = nonInterferenceCheck(y, f)
 				}
 				if ob != nil {
-					impossible := false
-					if why, impossible = layers.ImpossiblePair(ob); !impossible {
-						obs = append(obs, ob)
-						continue
-					}
+					obs = append(obs, ob)
+					continue
 				}
 				skipped = append(skipped, layers.Skip{Check: NonInterference, Layer: l.Num,
-					Reason: fmt.Sprintf("%s vs %s: %s", y.Describe(), f.name(), why)})
+					Reason: described + " vs " + names[i] + ": " + why})
 			}
 		}
 	}
@@ -110,7 +108,9 @@ const (
 // code is built: most pairs are skipped, and building the code of each
 // was most of the generation's time. For the same reason a pair that no
 // two threads can form (layers.ImpossibleOpening) is decided here from
-// the obligation's opening facts, and nil is returned with the reason.
+// the obligation's opening facts, and nil is returned with the reason;
+// the whole body is decided again (layers.ImpossiblePair) only if f's
+// code starts with assumptions that add to those facts.
 func nonInterferenceCheck(y *layers.YieldPoint, f interferer) (*obl.Obligation, string) {
 	l := y.Proc.Layer
 	b := layers.NewBuilder(l.Program)
@@ -119,12 +119,18 @@ func nonInterferenceCheck(y *layers.YieldPoint, f interferer) (*obl.Obligation, 
 	env1 := b.Frame(env, &y.Proc.Decl.Signature, ".1", title1)
 	target := b.AnnotationAt(y, env1)
 	pre, distinct, code := interfererRun(b, env, env1, y, f)
-	facts := b.ParamFacts(y.Proc, env1)
+	facts := obl.And(b.ParamFacts(y.Proc, env1), layers.HeldAtEntry(y, env1))
 	opening := obl.Sequence(&obl.Assume{E: target}, &obl.Assume{E: facts}, &obl.Assume{E: pre}, distinct)
 	if why, ok := layers.ImpossibleOpening(opening); ok {
 		return nil, why // decided before f's code is built, which is most of the cost
 	}
-	body := obl.Sequence(opening, code())
+	run := code()
+	body := obl.Sequence(opening, run)
+	if obl.OpensWithAssume(run) {
+		if why, ok := layers.ImpossibleOpening(body); ok {
+			return nil, why
+		}
+	}
 	kind := "ni"
 	switch {
 	case y.Kind == layers.YieldIdle:

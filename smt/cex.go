@@ -22,12 +22,12 @@ type modelReader struct {
 // counterexample builds the counterexample of a failing goal.
 func (r *modelReader) counterexample(g *goal) (*obl.Counterexample, error) {
 	cex := &obl.Counterexample{}
-	for _, pv := range r.v.ob.Vars {
-		before, err := r.value(r.en.constant(r.v.initial[pv]), pv.Sort)
+	for i, pv := range r.v.ob.Vars {
+		before, err := r.value(r.en.constant(r.v.initial[i]), pv.Sort)
 		if err != nil {
 			return nil, err
 		}
-		after, err := r.value(r.en.constant(g.state[pv]), pv.Sort)
+		after, err := r.value(r.en.constant(g.state[pv].(*obl.VarRef).V), pv.Sort)
 		if err != nil {
 			return nil, err
 		}

@@ -117,7 +117,7 @@ func TestCancellation(t *testing.T) {
 	}
 }
 
-func TestDischargeOrderAndStream(t *testing.T) {
+func TestDischargeOrderAndBatch(t *testing.T) {
 	var obs []*obl.Obligation
 	var want []obl.Verdict
 	for i := 0; i < 40; i++ {
@@ -125,18 +125,22 @@ func TestDischargeOrderAndStream(t *testing.T) {
 		obs = append(obs, ob)
 		want = append(want, v)
 	}
-	i := 0
-	for r := range DischargeStream(context.Background(), obs, Options{Jobs: 3}) {
+	b := Start(context.Background(), obs, Options{Jobs: 3})
+	if p := b.Prefix(); len(p) > b.Decided() {
+		t.Errorf("prefix of %d results with %d decided", len(p), b.Decided())
+	}
+	<-b.Done()
+	res := b.Results()
+	if len(res) != len(obs) || b.Decided() != len(obs) || len(b.Prefix()) != len(obs) {
+		t.Fatalf("%d results, %d decided, prefix %d; want %d", len(res), b.Decided(), len(b.Prefix()), len(obs))
+	}
+	for i, r := range res {
 		if r.Obligation != obs[i] {
 			t.Fatalf("result %d is for %s", i, r.Obligation.Name)
 		}
 		if r.Verdict() != want[i] {
 			t.Errorf("%s: %v, want %v", obs[i].Name, r.Verdict(), want[i])
 		}
-		i++
-	}
-	if i != len(obs) {
-		t.Errorf("%d results, want %d", i, len(obs))
 	}
 	if res := Discharge(context.Background(), nil, Options{}); len(res) != 0 {
 		t.Errorf("no obligations: %d results", len(res))

@@ -1,8 +1,10 @@
 package smt
 
 import (
-	"github.com/lipton-dev/lipton/obl"
+	"maps"
 	"strconv"
+
+	"github.com/lipton-dev/lipton/obl"
 )
 
 // A vc is an obligation in passive form: its body cut into straight-line
@@ -11,8 +13,8 @@ import (
 // SMT-LIB2 printer, so both ask exactly the same questions.
 type vc struct {
 	ob      *obl.Obligation
-	consts  []*obl.Var            // incarnations and block flags, in declaration order
-	initial map[*obl.Var]*obl.Var // each program variable's incarnation at entry
+	consts  []*obl.Var // incarnations and block flags, in declaration order
+	initial []*obl.Var // each program variable's incarnation at entry, as in ob.Vars
 	blocks  []*block
 	goals   []*goal // in program order of the asserts
 	// quantified is set if some condition contains a quantifier; such vcs
@@ -43,8 +45,10 @@ type block struct {
 // A goal is one assert of the obligation.
 type goal struct {
 	assert *obl.Assert
-	block  *block                // the assert's condition is block.conds's last
-	state  map[*obl.Var]*obl.Var // incarnation of each program variable there
+	block  *block // the assert's condition is block.conds's last
+	// state is the substitution at the assert: a reference to the
+	// incarnation of each program variable there.
+	state map[*obl.Var]obl.Expr
 }
 
 // reachExpr is the formula saying the start of b is reached.
@@ -112,21 +116,24 @@ func (g *goal) failure() obl.Expr {
 	return obl.And(append(conj, obl.Not(conds[len(conds)-1]))...)
 }
 
-// passify builds the passive form of a validated obligation.
-func passify(ob *obl.Obligation) *vc {
+// passify builds the passive form of an obligation that was validated
+// with the given shape.
+func passify(ob *obl.Obligation, shape obl.Shape) *vc {
 	p := &passifier{
-		vc:    &vc{ob: ob, initial: make(map[*obl.Var]*obl.Var)},
-		cur:   make(map[*obl.Var]*obl.Var),
-		sub:   make(map[*obl.Var]obl.Expr),
-		count: make(map[*obl.Var]int),
+		vc:    &vc{ob: ob, initial: make([]*obl.Var, len(ob.Vars)), quantified: shape.Quantified},
+		sub:   make(map[*obl.Var]obl.Expr, len(ob.Vars)),
+		count: make(map[*obl.Var]int, len(ob.Vars)),
 	}
-	for _, v := range ob.Vars {
-		p.incarnate(v)
-		p.vc.initial[v] = p.cur[v]
+	p.vc.consts = make([]*obl.Var, 0, 2*len(ob.Vars))
+	for i, v := range ob.Vars {
+		p.vc.initial[i] = p.incarnate(v)
 	}
 	p.b = p.newBlock()
 	p.b.entry = true
 	p.cmd(ob.Body)
+	if !shape.Sequences {
+		return p.vc // no sequence, no axioms about them
+	}
 	var conds []obl.Expr
 	for _, b := range p.vc.blocks {
 		conds = append(conds, b.conds...)
@@ -138,13 +145,17 @@ func passify(ob *obl.Obligation) *vc {
 }
 
 // passifier holds the state of passification: the current block and the
-// current incarnation of each variable (also as a substitution).
+// current incarnation of each variable, as the substitution that
+// replaces each program variable by a reference to its incarnation.
 type passifier struct {
 	vc    *vc
 	b     *block
-	cur   map[*obl.Var]*obl.Var
-	sub   map[*obl.Var]obl.Expr
+	sub   map[*obl.Var]obl.Expr // every value is a *obl.VarRef
 	count map[*obl.Var]int
+	// shared is set when sub is also a goal's state, which the next
+	// incarnation must not change: sub is copied first (most asserts
+	// end their obligation, and their state is never copied).
+	shared bool
 }
 
 func (p *passifier) newBlock(preds ...*block) *block {
@@ -168,7 +179,9 @@ func (p *passifier) incarnate(v *obl.Var) *obl.Var {
 	inc := &obl.Var{Name: v.Name + "@" + strconv.Itoa(p.count[v]), Sort: v.Sort}
 	p.count[v]++
 	p.vc.consts = append(p.vc.consts, inc)
-	p.cur[v] = inc
+	if p.shared {
+		p.sub, p.shared = maps.Clone(p.sub), false
+	}
 	p.sub[v] = obl.Ref(inc)
 	return inc
 }
@@ -179,12 +192,12 @@ func (p *passifier) cmd(c obl.Cmd) {
 		p.cond(c.E)
 	case *obl.Assert:
 		p.cond(c.E)
-		p.vc.goals = append(p.vc.goals, &goal{assert: c, block: p.b, state: copyIncarnations(p.cur)})
+		p.vc.goals = append(p.vc.goals, &goal{assert: c, block: p.b, state: p.sub})
+		p.shared = true
 		p.b = p.newBlock(p.b)
 	case *obl.Assign:
 		vals := make([]obl.Expr, len(c.Rhs))
 		for i, e := range c.Rhs {
-			p.noteQuantifiers(e)
 			vals[i] = obl.Subst(e, p.sub)
 		}
 		for i, v := range c.Lhs {
@@ -205,23 +218,18 @@ func (p *passifier) cmd(c obl.Cmd) {
 
 // cond adds the condition e, in the current incarnations, to the block.
 func (p *passifier) cond(e obl.Expr) {
-	p.noteQuantifiers(e)
 	p.b.conds = append(p.b.conds, obl.Subst(e, p.sub))
 }
 
-// noteQuantifiers sets vc.quantified if e contains a quantifier.
-func (p *passifier) noteQuantifiers(e obl.Expr) {
-	obl.WalkExpr(e, func(e obl.Expr) {
-		if _, ok := e.(*obl.Quant); ok {
-			p.vc.quantified = true
-		}
-	})
-}
-
-func copyIncarnations(m map[*obl.Var]*obl.Var) map[*obl.Var]*obl.Var {
-	out := make(map[*obl.Var]*obl.Var, len(m))
+// copySub returns a copy of the substitution m with references of its
+// own. (The references are not shared between branches because the
+// model reader dedupes the map indices it probes by pointer: shared
+// ones would change which terms a counterexample creates, and so the
+// resource counts of later queries.)
+func copySub(m map[*obl.Var]obl.Expr) map[*obl.Var]obl.Expr {
+	out := make(map[*obl.Var]obl.Expr, len(m))
 	for k, v := range m {
-		out[k] = v
+		out[k] = obl.Ref(v.(*obl.VarRef).V)
 	}
 	return out
 }
@@ -230,36 +238,37 @@ func copyIncarnations(m map[*obl.Var]*obl.Var) map[*obl.Var]*obl.Var {
 // variable whose incarnation differs between branches gets a new one,
 // equated to the branch's at the end of each branch.
 func (p *passifier) choice(c *obl.Choice) {
-	fork, forkCur := p.b, p.cur
+	fork, forkSub, forkShared := p.b, p.sub, p.shared
 	type end struct {
 		b   *block
-		cur map[*obl.Var]*obl.Var
+		sub map[*obl.Var]obl.Expr
 	}
 	var ends []end
 	for i, br := range c.Branches {
 		p.b = p.newBlock(fork)
 		p.b.branch = &obl.BranchTaken{Choice: c, Branch: i}
-		p.setState(copyIncarnations(forkCur))
+		p.sub, p.shared = copySub(forkSub), false
 		p.cmd(br)
-		ends = append(ends, end{p.b, p.cur})
+		ends = append(ends, end{p.b, p.sub})
 	}
 	if len(ends) == 0 {
 		p.b = p.newBlock() // no predecessor: unreachable
-		p.setState(forkCur)
+		p.sub, p.shared = forkSub, forkShared
 		return
 	}
-	p.setState(copyIncarnations(ends[0].cur)) // incarnate updates this copy
+	p.sub, p.shared = copySub(ends[0].sub), false // incarnate updates this copy
 	for _, v := range p.vc.ob.Vars {
+		inc0 := ends[0].sub[v].(*obl.VarRef).V
 		same := true
 		for _, e := range ends[1:] {
-			same = same && e.cur[v] == ends[0].cur[v]
+			same = same && e.sub[v].(*obl.VarRef).V == inc0
 		}
 		if same {
 			continue
 		}
 		inc := p.incarnate(v)
 		for _, e := range ends {
-			e.b.conds = append(e.b.conds, obl.Eq(obl.Ref(inc), obl.Ref(e.cur[v])))
+			e.b.conds = append(e.b.conds, obl.Eq(obl.Ref(inc), obl.Ref(e.sub[v].(*obl.VarRef).V)))
 		}
 	}
 	preds := make([]*block, len(ends))
@@ -267,13 +276,4 @@ func (p *passifier) choice(c *obl.Choice) {
 		preds[i] = e.b
 	}
 	p.b = p.newBlock(preds...)
-}
-
-// setState makes cur the current incarnations.
-func (p *passifier) setState(cur map[*obl.Var]*obl.Var) {
-	p.cur = cur
-	p.sub = make(map[*obl.Var]obl.Expr, len(cur))
-	for v, inc := range cur {
-		p.sub[v] = obl.Ref(inc)
-	}
 }

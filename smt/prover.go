@@ -133,7 +133,8 @@ func (p *Prover) dropSolver() {
 func (p *Prover) Prove(ctx context.Context, ob *obl.Obligation, opts Options) obl.ObligationResult {
 	start := time.Now()
 	res := obl.ObligationResult{Obligation: ob}
-	if err := ob.Validate(); err != nil {
+	shape, err := ob.Inspect()
+	if err != nil {
 		return failAll(res, err, start)
 	}
 	asserts := ob.Asserts()
@@ -156,12 +157,11 @@ func (p *Prover) Prove(ctx context.Context, ob *obl.Obligation, opts Options) ob
 	// sequences, in a solver that served other queries before: an
 	// obligation with sequences gets a solver of its own, used once.
 	p.ctx.SetTask("solving obligation " + ob.Name)
-	seqs := obl.UsesSequences(ob)
-	if seqs {
+	if shape.Sequences {
 		p.dropSolver()
 	}
-	err := p.prove(ctx, passify(ob), opts, start, res.Results)
-	if err != nil || seqs {
+	err = p.prove(ctx, passify(ob, shape), opts, start, res.Results)
+	if err != nil || shape.Sequences {
 		p.dropSolver()
 	}
 	if err != nil {

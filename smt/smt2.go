@@ -14,10 +14,11 @@ import (
 // each assert, in program order, a push/pop block with one (check-sat)
 // whose answer is unsat if the assert holds and sat if it fails.
 func WriteSMT2(w io.Writer, ob *obl.Obligation) error {
-	if err := ob.Validate(); err != nil {
+	shape, err := ob.Inspect()
+	if err != nil {
 		return fmt.Errorf("obligation %s: %v", ob.Name, err)
 	}
-	v := passify(ob)
+	v := passify(ob, shape)
 	sw := &smtWriter{w: bufio.NewWriter(w), p: v.printer()}
 	sw.script(v)
 	return sw.w.Flush()
@@ -26,11 +27,7 @@ func WriteSMT2(w io.Writer, ob *obl.Obligation) error {
 // printer returns a printer that knows the names of the vc's constants,
 // in declaration order, so both backends name everything alike.
 func (v *vc) printer() *obl.Printer {
-	p := obl.NewPrinter(smtClean)
-	for _, c := range v.consts {
-		p.Name(c)
-	}
-	return p
+	return obl.NewPrinterNaming(smtClean, v.consts)
 }
 
 // smtWriter prints SMT-LIB2.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"runtime/pprof"
 	"sort"
 	"strings"
@@ -21,6 +22,7 @@ func main() {
 	runs := flag.Int("runs", 5, "runs per file; the table shows medians")
 	jobs := flag.Int("jobs", 0, "solver workers (0: one per CPU)")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of every run to this file")
+	memProfile := flag.String("memprofile", "", "write an allocation profile of every run to this file")
 	flag.Parse()
 	if *cpuProfile != "" {
 		stop, err := startProfile(*cpuProfile)
@@ -29,6 +31,10 @@ func main() {
 			os.Exit(2)
 		}
 		defer stop()
+	}
+	if *memProfile != "" {
+		runtime.MemProfileRate = 4096
+		defer writeMemProfile(*memProfile)
 	}
 	dir := "proofs"
 	if flag.NArg() > 0 {
@@ -64,6 +70,18 @@ func startProfile(path string) (stop func(), err error) {
 		return nil, err
 	}
 	return func() { pprof.StopCPUProfile(); f.Close() }, nil
+}
+
+// writeMemProfile writes the allocations of every run so far.
+func writeMemProfile(path string) {
+	f, err := os.Create(path)
+	if err == nil {
+		err = pprof.Lookup("allocs").WriteTo(f, 0)
+		f.Close()
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+	}
 }
 
 func corpus(dir string) ([]string, error) {

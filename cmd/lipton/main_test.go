@@ -446,7 +446,7 @@ func TestLanguageDocExamplesProve(t *testing.T) {
 	if len(paths) < 15 {
 		t.Fatalf("only %d examples with layers found", len(paths))
 	}
-	code, stdout, stderr := runCLI(append([]string{"check", "-timeout", "10s"}, paths...)...)
+	code, stdout, stderr := runCLI(append([]string{"check"}, paths...)...)
 	if code != exitOK {
 		t.Errorf("exit %d\n%s\n%s", code, stdout, stderr)
 	}

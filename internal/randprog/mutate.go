@@ -25,6 +25,7 @@ const (
 	MutDropAssume    = "drop assume"
 	MutDropAssert    = "drop assert"
 	MutDropStmt      = "drop statement"
+	MutLinearMode    = "linear mode"
 )
 
 // mutator collects the places where a file can be mutated, by kind,
@@ -114,6 +115,26 @@ func (mu *mutator) action(layer int, a *lang.Action) {
 	})
 	mu.gate(mu.memberScope(layer, &a.Signature, false, false), where, &a.Signature, layer == mu.top)
 	mu.block(mu.memberScope(layer, &a.Signature, true, true), where, &a.Body.Stmts, true)
+	mu.linearModes(where, &a.Signature)
+}
+
+// linearModes records flipping a linear set parameter between linear (the
+// caller lends it) and linear_in (the callee takes it): a callee that
+// keeps what it only borrowed duplicates identities, one that takes what
+// its caller keeps using loses them.
+func (mu *mutator) linearModes(where string, sig *lang.Signature) {
+	for _, p := range sig.Params {
+		if _, isSet, _ := lang.LinearDomain(p.Name.Obj.Type); !p.Linear || !isSet || sig.Public {
+			continue
+		}
+		mu.add(MutLinearMode, func() string {
+			p.LinearIn = !p.LinearIn
+			if p.LinearIn {
+				return fmt.Sprintf("%s: parameter %s linear_in instead of linear", where, p.Name.Name)
+			}
+			return fmt.Sprintf("%s: parameter %s linear instead of linear_in", where, p.Name.Name)
+		})
+	}
 }
 
 // proc records the mutations of a procedure: its contract (annotations
@@ -142,6 +163,7 @@ func (mu *mutator) proc(layer int, p *lang.Proc) {
 		return where + ": requires false added"
 	})
 	mu.block(mu.memberScope(layer, &p.Signature, true, true), where, &p.Body.Stmts, false)
+	mu.linearModes(where, &p.Signature)
 }
 
 // gate records the mutations of an action's requires: weakened,

@@ -120,7 +120,7 @@ func TestMutateCorpus(t *testing.T) {
 	}
 	for _, k := range []string{MutMover, MutDropYield, MutWeakenAnn, MutStrengthAnn, MutWeakenGate,
 		MutStrengthGate, MutSpecGate, MutRequiresFalse, MutReorder, MutDropCAS, MutConstant,
-		MutOperator, MutLessEq, MutDropAssume, MutDropAssert, MutDropStmt} {
+		MutOperator, MutLessEq, MutDropAssume, MutDropAssert, MutDropStmt, MutLinearMode} {
 		if kinds[k] == 0 {
 			t.Errorf("no mutant of kind %q", k)
 		}
