@@ -25,10 +25,6 @@ func (c *checker) parCall(s *ParCallStmt) {
 	actions := true
 	for _, arm := range s.Arms {
 		c.callStmt(arm)
-		if arm.Class == ClassProcCall {
-			c.errorf(arm.Callee.P, "%s is a procedure: the arms of a parallel call are calls of actions of the same layer (procedure arms are not supported)", arm.Callee.Name)
-			actions = false
-		}
 		if arm.Class == ClassActionCall && isMoverCallStmt(arm) {
 			// explore runs a mover procedure's body as a call, which an arm
 			// of its graph of orders cannot hold yet
@@ -41,7 +37,11 @@ func (c *checker) parCall(s *ParCallStmt) {
 		c.parCallLinearIn(arm)
 	}
 	c.parCallVars(s)
-	if actions {
+	switch {
+	case !actions:
+	case procArms(s) > 0:
+		c.parCallProcPattern(s)
+	default:
 		c.parCallPattern(s)
 	}
 }

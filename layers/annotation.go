@@ -18,6 +18,9 @@ type annotationPart struct {
 	what  string // "the requires of put", "yield invariant Owns(tid), called in ..."
 	exprs []obl.Expr
 	pos   []lang.Pos // the call and the yield invariant's declaration; nil for the direct part
+	// at, if set, are all the positions of the part's asserts: the arm
+	// and the callee of a parallel call with several procedure arms.
+	at []lang.Pos
 }
 
 // AnnotationPart is a part of the annotation of a yield point, for the
@@ -53,6 +56,8 @@ func (b *Builder) annotationAsserts(m Mode, y *YieldPoint, env *Env, msg func(st
 	for _, part := range b.annotationParts(y, env) {
 		ps := pos
 		switch {
+		case part.at != nil:
+			ps = part.at
 		case part.pos == nil:
 		case y.Kind == YieldCall:
 			// The call is where the callee's requires must hold: it stays
@@ -70,11 +75,40 @@ func (b *Builder) annotationAsserts(m Mode, y *YieldPoint, env *Env, msg func(st
 // part comes first; it is left out only if it is empty and some yield
 // invariant is called.
 func (b *Builder) annotationParts(y *YieldPoint, env *Env) []annotationPart {
+	if calls := y.Calls(); len(calls) > 1 {
+		return b.parCallParts(y, calls, env)
+	}
 	anns, annEnv := y.Ann, env
 	if q := y.Callee(); q != nil {
 		anns, annEnv = q.Requires, b.calleeEnv(y, env)
 	}
-	direct := annotationPart{what: y.Describe()}
+	return b.partsOf(y, y.Describe(), anns, annEnv, env, true)
+}
+
+// parCallParts returns the parts of the annotation at a parallel call
+// with several procedure arms: the requires of each callee, each with
+// its own positions (the arm and the callee), and the layer's
+// invariants once.
+func (b *Builder) parCallParts(y *YieldPoint, calls []*lang.CallStmt, env *Env) []annotationPart {
+	var out []annotationPart
+	for i, c := range calls {
+		q := calleeOf(c)
+		parts := b.partsOf(y, describeCall(y, c), q.Requires, b.calleeEnvOf(c, env), env, i == len(calls)-1)
+		for j := range parts {
+			if parts[j].pos == nil {
+				parts[j].at = []lang.Pos{c.P, q.P}
+			}
+		}
+		out = append(out, parts...)
+	}
+	return out
+}
+
+// partsOf splits annotation anns (in annEnv) of yield point y into its
+// parts; what describes the direct part; withInv conjoins the layer's
+// invariants (in env) to it.
+func (b *Builder) partsOf(y *YieldPoint, what string, anns []lang.Expr, annEnv, env *Env, withInv bool) []annotationPart {
+	direct := annotationPart{what: what}
 	var calls []annotationPart
 	var directPos []lang.Pos // of the direct part's first conjunct, once an annotation is split
 	for _, a := range anns {
@@ -98,7 +132,11 @@ func (b *Builder) annotationParts(y *YieldPoint, env *Env) []annotationPart {
 			})
 		}
 	}
-	for _, inv := range y.Proc.Layer.Invariants {
+	invs := y.Proc.Layer.Invariants
+	if !withInv {
+		invs = nil
+	}
+	for _, inv := range invs {
 		direct.exprs = append(direct.exprs, b.Expr(inv, env))
 	}
 	switch {
@@ -108,7 +146,7 @@ func (b *Builder) annotationParts(y *YieldPoint, env *Env) []annotationPart {
 		// Only the layer's invariants are left (the yield point's own
 		// annotation is true, or all yield invariant calls): name them
 		// and point at them, after the yield point.
-		direct.what = fmt.Sprintf("the invariants of layer %d, conjoined to %s,", y.Proc.Layer.Num, y.Describe())
+		direct.what = fmt.Sprintf("the invariants of layer %d, conjoined to %s,", y.Proc.Layer.Num, what)
 		direct.pos = []lang.Pos{y.Pos}
 		for _, inv := range y.Proc.Layer.Invariants {
 			direct.pos = append(direct.pos, inv.Pos())

@@ -199,7 +199,7 @@ func newYieldPoint(p *Proc, n *Node) *YieldPoint {
 	case NodeLoopHead:
 		y.Kind, y.Pos, y.Ann = YieldLoop, n.Stmt.Pos(), n.Stmt.(*lang.WhileStmt).Invariants
 	case NodeCall:
-		y.Kind, y.Pos = YieldCall, n.Stmt.Pos()
+		y.Kind, y.Pos, y.Par = YieldCall, n.Stmt.Pos(), n.Par
 	default:
 		return nil
 	}

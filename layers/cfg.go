@@ -17,6 +17,10 @@ const (
 	NodeCall                        // call of a procedure (a yield point)
 	NodePrivateLoop                 // a loop of private statements only, summarized
 	NodeJoin                        // where branches meet; no effect
+	// NodeFork is a parallel call with a procedure arm in explore's graph
+	// (ForExplore): the thread waits there while its arms run as
+	// sub-threads, and continues with the successor once all returned.
+	NodeFork
 )
 
 // Node is a node of a procedure's control-flow graph.
@@ -29,6 +33,12 @@ type Node struct {
 	Step    *Step
 	Yield   *YieldPoint
 	Arm     bool // NodeStep: an arm of a parallel call
+	// Arms, at a NodeFork, are the nodes of the fork's arms in textual
+	// order: a NodeStep for an arm that calls an action, nil for one that
+	// calls a procedure (its CallStmt is the fork's Stmt's arm).
+	Arms []*Node
+	// Par, at a NodeCall that is an arm of a parallel call, is that call.
+	Par *lang.ParCallStmt
 
 	Succs []*Node
 	Preds []*Node
@@ -140,13 +150,28 @@ func (b *cfgBuilder) stmt(s lang.Stmt, preds []*Node) []*Node {
 // run be reduced to (docs/checks.md, "Parallel calls"). Explore's graph
 // does not rely on that argument: it runs the arms in every order, over a
 // graph of the sets of arms done so far (one join node per set).
+//
+// A parallel call with a procedure arm is, for the static checks, its
+// left-moving action arms, the call of the procedure (a yield point),
+// and its right-moving action arms, in textual order, which is the order
+// the front end requires (docs/checks.md). Explore's graph has one fork
+// node for it instead (forkNode).
 func (b *cfgBuilder) parCall(s *lang.ParCallStmt, preds []*Node) []*Node {
 	if !b.allOrders {
-		for _, arm := range s.Arms {
+		for _, st := range StaticArms(s) {
+			arm := st.(*lang.CallStmt)
+			if arm.Class == lang.ClassProcCall {
+				preds = b.simple(NodeCall, arm, preds)
+				preds[0].Par = s
+				continue
+			}
 			preds = b.simple(NodeStep, arm, preds)
 			preds[0].Arm = true
 		}
 		return preds
+	}
+	if HasProcArm(s) {
+		return b.forkNode(s, preds)
 	}
 	n := len(s.Arms)
 	after := make([][]*Node, 1<<n) // after[done]: where the arms in done have run
@@ -166,6 +191,54 @@ func (b *cfgBuilder) parCall(s *lang.ParCallStmt, preds []*Node) []*Node {
 		}
 	}
 	return after[1<<n-1]
+}
+
+// forkNode adds the fork node of a parallel call with a procedure arm,
+// for explore: its arms are sub-threads of the caller (mc). An action
+// arm gets a step node of its own, outside the flow of the graph: its
+// code runs when the arm is scheduled.
+func (b *cfgBuilder) forkNode(s *lang.ParCallStmt, preds []*Node) []*Node {
+	f := b.simple(NodeFork, s, preds)[0]
+	for _, arm := range s.Arms {
+		if arm.Class == lang.ClassProcCall {
+			f.Arms = append(f.Arms, nil)
+			continue
+		}
+		n := b.node(NodeStep, arm)
+		n.Arm = true
+		f.Arms = append(f.Arms, n)
+	}
+	return []*Node{f}
+}
+
+// StaticArms returns the arms of a parallel call as the static checks
+// run them, in textual order: with several procedure arms, the first
+// stands for all of them (one yield point, YieldPoint.Calls), and the
+// others are left out.
+func StaticArms(s *lang.ParCallStmt) []lang.Stmt {
+	var out []lang.Stmt
+	procs := 0
+	for _, arm := range s.Arms {
+		if arm.Class == lang.ClassProcCall {
+			procs++
+			if procs > 1 {
+				continue
+			}
+		}
+		out = append(out, arm)
+	}
+	return out
+}
+
+// HasProcArm reports whether a parallel call has an arm that calls a
+// procedure that yields.
+func HasProcArm(s *lang.ParCallStmt) bool {
+	for _, arm := range s.Arms {
+		if arm.Class == lang.ClassProcCall {
+			return true
+		}
+	}
+	return false
 }
 
 func (b *cfgBuilder) cond(s lang.Stmt, c lang.Expr, negated bool, preds []*Node) []*Node {

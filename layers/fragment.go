@@ -52,7 +52,7 @@ func childBlocks(s lang.Stmt) [][]lang.Stmt {
 	case *lang.BlockStmt:
 		return [][]lang.Stmt{s.Block.Stmts}
 	case *lang.ParCallStmt:
-		return [][]lang.Stmt{s.ArmStmts()}
+		return [][]lang.Stmt{StaticArms(s)}
 	case *lang.WhileStmt:
 		return [][]lang.Stmt{s.Body.Stmts}
 	case *lang.ChoiceStmt:
@@ -220,7 +220,7 @@ func (g *Fragments) stmt(s lang.Stmt) (obl.Cmd, bool) {
 	case *lang.BlockStmt:
 		return g.seq(s.Block.Stmts)
 	case *lang.ParCallStmt:
-		return g.seq(s.ArmStmts())
+		return g.seq(StaticArms(s))
 	case *lang.ChoiceStmt:
 		var brs []obl.Cmd
 		all := true
@@ -305,12 +305,17 @@ func (g *Fragments) callThrough(y *YieldPoint) obl.Cmd {
 	for _, gl := range g.Proc.Layer.Globals {
 		havoc = append(havoc, g.Env.Var(gl))
 	}
-	for _, o := range call.Outs {
-		havoc = append(havoc, g.Env.Var(o.Obj))
+	calls := y.Calls()
+	for _, c := range calls {
+		for _, o := range c.Outs {
+			havoc = append(havoc, g.Env.Var(o.Obj))
+		}
 	}
 	msg := func(what string) string {
-		if what == y.Describe() {
-			return fmt.Sprintf("the requires of %s may not hold at this call", call.Callee.Name)
+		for _, c := range calls {
+			if what == describeCall(y, c) {
+				return fmt.Sprintf("the requires of %s may not hold at this call", c.Callee.Name)
+			}
 		}
 		return fmt.Sprintf("%s may not hold at this call", what)
 	}

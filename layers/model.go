@@ -2,6 +2,7 @@ package layers
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/lipton-dev/lipton/lang"
 )
@@ -95,6 +96,10 @@ type YieldPoint struct {
 	// are conjoined to them when they are used. For a call, Ann is empty:
 	// the callee's contract applies (see Callee).
 	Ann []lang.Expr
+	// Par is, at a call that is an arm of a parallel call, that parallel
+	// call: with several procedure arms, the yield point stands for all
+	// of them (Calls).
+	Par *lang.ParCallStmt
 }
 
 // IsMoverCall reports whether s calls a mover procedure.
@@ -114,6 +119,37 @@ func (y *YieldPoint) Callee() *lang.Proc {
 		return p
 	}
 	return nil
+}
+
+// Calls returns the calls of procedures at a call yield point: the call,
+// or the procedure arms of a parallel call, which run together; nil at
+// other yield points.
+func (y *YieldPoint) Calls() []*lang.CallStmt {
+	if y.Par != nil {
+		var out []*lang.CallStmt
+		for _, arm := range y.Par.Arms {
+			if arm.Class == lang.ClassProcCall {
+				out = append(out, arm)
+			}
+		}
+		return out
+	}
+	if c, ok := y.Stmt.(*lang.CallStmt); ok && y.Kind == YieldCall {
+		return []*lang.CallStmt{c}
+	}
+	return nil
+}
+
+// calleeOf returns the procedure a call of a procedure calls.
+func calleeOf(c *lang.CallStmt) *lang.Proc {
+	p, _ := c.Callee.Obj.Decl.(*lang.Proc)
+	return p
+}
+
+// describeCall names the requires of the procedure c calls at yield
+// point y.
+func describeCall(y *YieldPoint, c *lang.CallStmt) string {
+	return fmt.Sprintf("the requires of %s at the call at line %d in %s", c.Callee.Name, c.P.Line, y.Proc.Name())
 }
 
 func (y *YieldPoint) String() string {
@@ -199,6 +235,13 @@ func (y *YieldPoint) Describe() string {
 	case YieldLoop:
 		return fmt.Sprintf("the invariant of the loop at line %d in %s", y.Pos.Line, y.Proc.Name())
 	case YieldCall:
+		if calls := y.Calls(); len(calls) > 1 {
+			var names []string
+			for _, c := range calls {
+				names = append(names, c.Callee.Name)
+			}
+			return fmt.Sprintf("the requires of %s at the parallel call at line %d in %s", strings.Join(names, " and "), y.Pos.Line, y.Proc.Name())
+		}
 		return fmt.Sprintf("the requires of %s at the call at line %d in %s", y.Callee().Name.Name, y.Pos.Line, y.Proc.Name())
 	case YieldIdle:
 		return fmt.Sprintf("the part of the requires of %s that reads no argument (it holds while the thread is between calls)", y.Proc.Name())

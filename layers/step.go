@@ -121,8 +121,12 @@ func (b *Builder) AnnotationAt(y *YieldPoint, env *Env) obl.Expr {
 // OwnAnnotationAt is AnnotationAt without the layer's invariants: the
 // yield point's own annotation (a callee's requires at a call).
 func (b *Builder) OwnAnnotationAt(y *YieldPoint, env *Env) obl.Expr {
-	if q := y.Callee(); q != nil {
-		return b.Conj(q.Requires, b.calleeEnv(y, env))
+	if calls := y.Calls(); calls != nil {
+		var es []obl.Expr
+		for _, c := range calls {
+			es = append(es, b.Conj(calleeOf(c).Requires, b.calleeEnvOf(c, env)))
+		}
+		return obl.And(es...)
 	}
 	return b.Conj(y.Ann, env)
 }
@@ -133,9 +137,12 @@ func (b *Builder) OwnAnnotationAt(y *YieldPoint, env *Env) obl.Expr {
 // procedure holds what its linear_in parameters passed (the body starts
 // in the step of the call).
 func (b *Builder) AnnotationAfter(y *YieldPoint, env *Env) obl.Expr {
-	if q := y.Callee(); q != nil {
-		inv := b.Conj(y.Proc.Layer.Invariants, env)
-		return obl.And(b.Conj(q.Ensures, b.calleeEnv(y, env)), inv)
+	if calls := y.Calls(); calls != nil {
+		es := []obl.Expr{}
+		for _, c := range calls {
+			es = append(es, b.Conj(calleeOf(c).Ensures, b.calleeEnvOf(c, env)))
+		}
+		return obl.And(append(es, b.Conj(y.Proc.Layer.Invariants, env))...)
 	}
 	if y.Kind == YieldEntry {
 		return obl.And(b.AnnotationAt(y, env), heldAtEntry(&y.Proc.Decl.Signature, env))
@@ -148,8 +155,13 @@ func (b *Builder) AnnotationAfter(y *YieldPoint, env *Env) obl.Expr {
 // call does not assign (the checker ensures it), so they mean the same
 // before and after the call.
 func (b *Builder) calleeEnv(y *YieldPoint, env *Env) *Env {
-	call := y.Stmt.(*lang.CallStmt)
-	q := y.Callee()
+	return b.calleeEnvOf(y.Stmt.(*lang.CallStmt), env)
+}
+
+// calleeEnvOf is calleeEnv for one call, an arm of a parallel call with
+// several procedure arms included.
+func (b *Builder) calleeEnvOf(call *lang.CallStmt, env *Env) *Env {
+	q := calleeOf(call)
 	inner := env.Child()
 	for i, p := range q.Params {
 		inner.Set(p.Name.Obj, b.Expr(call.Args[i], env))

@@ -137,7 +137,7 @@ func (w *Walk) stmt(s lang.Stmt) obl.Cmd {
 	case *lang.BlockStmt:
 		return w.seq(s.Block.Stmts)
 	case *lang.ParCallStmt:
-		return w.seq(s.ArmStmts())
+		return w.seq(StaticArms(s))
 	case *lang.ChoiceStmt:
 		var brs []obl.Cmd
 		for _, br := range s.Branches {

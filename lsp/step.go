@@ -95,6 +95,9 @@ func otherStmtText(s lang.Stmt, proc string, layer int) string {
 		}
 	case *lang.ParCallStmt:
 		what = "a parallel call: its arms are calls of actions, checked in textual order (their mover types make that order enough)"
+		if layers.HasProcArm(s) {
+			what = "a parallel call with procedure arms: they run as sub-threads, checked as one yield point (every callee's requires before, every ensures after) between the left-moving and the right-moving action arms"
+		}
 	case *lang.IfStmt, *lang.WhileStmt, *lang.ChoiceStmt, *lang.BlockStmt:
 		what = "control flow: its branches' statements are the steps"
 	}

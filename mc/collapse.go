@@ -472,13 +472,9 @@ func (c *collapsed) partEnd(b []byte, pos, j int) int {
 		return len(b) // the specification's set
 	}
 	pos = skipVarint(b, pos) // calls
-	depth := readUint(b, &pos)
-	for range depth {
-		p := m.procs[readUint(b, &pos)]
-		pos = skipVarint(b, pos) // node
-		for range p.frame {
-			pos = skipVarint(b, pos)
-		}
+	pos = m.skipFrames(b, pos, int(readUint(b, &pos)))
+	if m.forks {
+		pos = m.skipArms(b, pos)
 	}
 	if m.weak() {
 		n := readUint(b, &pos)

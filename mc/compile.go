@@ -40,8 +40,9 @@ type exec struct {
 // evalError is raised (as a panic) by compiled code that cannot go on:
 // integer overflow, division by zero, a domain too large to enumerate.
 type evalError struct {
-	msg string
-	pos lang.Pos // where, if the code that raised it knows; else the run finds it
+	msg   string
+	pos   lang.Pos // where, if the code that raised it knows; else the run finds it
+	forks bool     // explore refuses the options for a program with forks (fork.go)
 }
 
 // Error returns the message.

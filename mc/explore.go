@@ -154,6 +154,9 @@ func Run(prog *layers.Program, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	if m.forks && m.access {
+		return nil, m.forkError("--atomicity access, or a weak memory model, is not supported with them")
+	}
 	e := &explorer{m: m, opts: opts, por: !opts.NoPOR, sym: !opts.NoSymmetry}
 	if opts.Mode != ModeSafety {
 		spec := opts.SpecLayer
@@ -263,6 +266,15 @@ func (e *explorer) setup() {
 	if !e.m.symmetryUseful() {
 		e.sym = false
 	}
+	if (e.m.forks || e.spec != nil && e.spec.m.forks) && e.sym {
+		// the identities an arm's frames hold are not masked
+		e.sym = false
+		for _, r := range e.m.roles {
+			if r.sym {
+				r.sym, r.noSym = false, "a parallel call has a procedure arm, whose frames the symmetry reduction does not cover"
+			}
+		}
+	}
 	if e.spec != nil && e.spec.quasi != nil && e.sym {
 		// The tails of quasi states name threads: not permuted.
 		e.sym = false
@@ -274,6 +286,9 @@ func (e *explorer) setup() {
 	}
 	if e.spec != nil {
 		e.spec.sym = e.sym
+	}
+	if e.por && e.m.forks {
+		e.por, e.m.porOff = false, "a parallel call has a procedure arm: the arms' steps are not covered by its independence argument"
 	}
 	if e.por && e.m.weak() {
 		e.por, e.m.porOff = false, "weak memory: flushes of store buffers are not covered by its independence argument"
@@ -616,23 +631,51 @@ func (e *explorer) checkState(ru *run, s *dstate, g []int64, rec *dthread) *Fail
 	}
 	for u := range s.th {
 		th := &s.th[u]
-		if u == ru.t || th.idle() {
+		if u == ru.t {
+			// the thread's other arms wait like other threads (fork.go)
+			if f := e.armsInterference(ru, u, rec, ru.armPath, g, changed); f != nil {
+				return f
+			}
 			continue
+		}
+		if th.idle() {
+			continue
+		}
+		if f := e.armsInterference(ru, u, th, nil, g, changed); f != nil {
+			return f
 		}
 		top := &th.frames[len(th.frames)-1]
-		ann := top.p.ann[top.node]
-		if ann == nil || top.p.annReads[top.node]&changed == 0 {
-			continue
-		}
-		r := e.regs
-		copy(r, g)
-		n := copy(r[len(g):], top.vals)
-		clear(r[len(g)+n : top.p.c.nreg])
-		if !m.annotationHolds(ann, top.p, r) {
+		if !e.waitingHolds(top, g, changed) {
 			return e.interference(ru, u, top)
 		}
 	}
 	return nil
+}
+
+// waitingHolds reports whether the annotation of the yield point where
+// frame top waits holds in globals g, after a step that changed the
+// globals in changed.
+func (e *explorer) waitingHolds(top *dframe, g []int64, changed uint64) bool {
+	ann := top.p.ann[top.node]
+	if ann == nil || top.p.annReads[top.node]&changed == 0 {
+		return true
+	}
+	r := e.regs
+	copy(r, g)
+	n := copy(r[len(g):], top.vals)
+	clear(r[len(g)+n : top.p.c.nreg])
+	return e.m.annotationHolds(ann, top.p, r)
+}
+
+// armsInterference checks the annotations where the procedure arms of
+// thread u's fork wait (th is its record), except arm skip.
+func (e *explorer) armsInterference(ru *run, u int, th *dthread, skip []int, g []int64, changed uint64) (f *Failure) {
+	armWaitingFrames(th.arms, skip, func(top *dframe) {
+		if f == nil && !e.waitingHolds(top, g, changed) {
+			f = e.interference(ru, u, top)
+		}
+	})
+	return f
 }
 
 func (e *explorer) interference(ru *run, u int, top *dframe) *Failure {

@@ -29,6 +29,7 @@ type unsetRead struct {
 	p     *cproc
 	slot  int
 	frame int
+	path  []int // the arm whose stack holds the frame (fork.go); empty: the thread's own
 }
 
 // freshValue is the value chosen for an unset slot of frames of p that
@@ -53,7 +54,7 @@ func (ru *run) choose(s *dstate, t int, need *unsetRead) error {
 				err = ru.successors(s, t)
 				ru.fresh = ru.fresh[:len(ru.fresh)-1]
 			} else {
-				err = ru.successors(withFrameValue(s, t, need.frame, need.slot, v), t)
+				err = ru.successors(withFrameValue(s, t, need.path, need.frame, need.slot, v), t)
 			}
 			if err != nil || ru.x.stop {
 				return err
@@ -65,13 +66,20 @@ func (ru *run) choose(s *dstate, t int, need *unsetRead) error {
 }
 
 // withFrameValue returns a copy of s in which slot of frame frame of
-// thread t holds v.
-func withFrameValue(s *dstate, t, frame, slot int, v int64) *dstate {
+// thread t holds v; path names the arm whose stack holds the frame.
+func withFrameValue(s *dstate, t int, path []int, frame, slot int, v int64) *dstate {
 	n := *s
 	n.th = append([]dthread(nil), s.th...)
 	th := &n.th[t]
-	th.frames = append([]dframe(nil), th.frames...)
-	f := &th.frames[frame]
+	frames := &th.frames
+	arms := &th.arms
+	for _, i := range path {
+		*arms = append([]armState(nil), (*arms)...)
+		a := &(*arms)[i]
+		frames, arms = &a.frames, &a.arms
+	}
+	*frames = append([]dframe(nil), (*frames)...)
+	f := &(*frames)[frame]
 	f.vals = append([]int64(nil), f.vals...)
 	f.vals[slot] = v
 	return &n

@@ -69,6 +69,8 @@ type model struct {
 	invReads uint64   // globals the invariants read (bit i: global i)
 
 	recursive bool     // some procedure may call itself
+	forks     bool     // some procedure has a parallel call with a procedure arm (fork.go)
+	forkPos   lang.Pos // the first such call
 	porOff    string   // why partial-order reduction is off
 	notes     []string // semantic choices worth telling the user
 }

@@ -45,6 +45,10 @@ type cproc struct {
 	gives [][]givenSlot
 	after []code // the caller's code after a call returns
 
+	// forks are the parallel calls with procedure arms, by node ID
+	// (fork.go).
+	forks map[int]*forkData
+
 	method *method // the public method it implements, if any
 	regs   []int64 // its register file
 
@@ -152,6 +156,11 @@ func (m *model) compileProc(cp *cproc) {
 	cp.yield = make([]*layers.YieldPoint, n)
 	codes := cp.code
 	for _, node := range p.Nodes {
+		if node.Kind == layers.NodeFork {
+			codes[node.ID] = traced(node, m.compileFork(cp, node))
+			cp.after[node.ID] = m.succ(codes, node)
+			continue
+		}
 		if node.IsYield() {
 			y := node.Yield
 			cp.yield[node.ID] = y
@@ -165,6 +174,13 @@ func (m *model) compileProc(cp *cproc) {
 		codes[node.ID] = m.nodeCode(cp, node, m.succ(codes, node))
 	}
 	for _, node := range p.Nodes {
+		if node.Kind == layers.NodeFork {
+			for _, arm := range node.Arms {
+				if arm != nil {
+					codes[arm.ID] = m.nodeCode(cp, arm, actionArmCode(cp))
+				}
+			}
+		}
 		if !node.IsYield() {
 			continue
 		}

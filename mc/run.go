@@ -20,6 +20,7 @@ type dstate struct {
 type dthread struct {
 	calls  int
 	frames []dframe
+	arms   []armState // the arms of the fork the top frame waits at (fork.go)
 	seg    []byte     // its encoding, in a decoded state
 	buf    []bufEntry // its buffered writes, oldest first (weak memory)
 }
@@ -104,6 +105,14 @@ type run struct {
 	// else the run uses the procedures' own (p.regs). The workers of a
 	// parallel search each have their own.
 	regs [][]int64
+	// armPath is the path, in the thread's tree of forks, to the arm
+	// whose stack the transition changes (empty: the thread's own
+	// stack); actionFrames, actionArms and actionIdx are the stack, its
+	// arms and the index of the action arm being run (fork.go).
+	armPath      []int
+	actionFrames []dframe
+	actionArms   []armState
+	actionIdx    int
 }
 
 // traceEntry is a node a traced run passed, with the access to a global
@@ -161,6 +170,7 @@ func (ru *run) attempt(s *dstate, t int) (need *unsetRead, err error) {
 				err = e // ru.path ends at the failing node, for where
 			case unsetRead:
 				e.frame = ru.regsFrame
+				e.path = append([]int(nil), ru.armPath...)
 				need, ru.path = &e, ru.path[:0]
 			default:
 				panic(r)
@@ -168,6 +178,7 @@ func (ru *run) attempt(s *dstate, t int) (need *unsetRead, err error) {
 		}
 	}()
 	ru.t, ru.src = t, s
+	ru.armPath = ru.armPath[:0] // a transition of an arm that stopped by a panic left it set
 	ru.x.stop, ru.x.accessed = false, false
 	ru.pending, ru.locked = ru.pending[:0], false
 	th := &s.th[t]
@@ -178,6 +189,10 @@ func (ru *run) attempt(s *dstate, t int) (need *unsetRead, err error) {
 	}
 	ru.meth = th.frames[0].p.method
 	ru.ev = event{m: ru.meth}
+	if th.arms != nil {
+		ru.forkSuccessors(s, th)
+		return nil, nil
+	}
 	top := &th.frames[len(th.frames)-1]
 	p := top.p
 	ru.regsFrame = len(th.frames) - 1
@@ -393,7 +408,7 @@ func (ru *run) callStep(s *dstate, th *dthread, top *dframe) {
 // reach ends a fragment at yield point node of p: the thread waits
 // there, or returns from its method.
 func (ru *run) reach(x *exec, p *cproc, node int) {
-	if node == p.exit && len(ru.below) == 0 && !ru.m.spec {
+	if node == p.exit && len(ru.below) == 0 && !ru.m.spec && !ru.inArm() {
 		g := ru.m.nglob()
 		out, ev := &ru.out, ru.ev
 		out.frames = out.frames[:0]
@@ -412,6 +427,10 @@ func (ru *run) reach(x *exec, p *cproc, node int) {
 // wait ends a transition with the thread waiting at node of p: a yield
 // point, or a pause point under access atomicity.
 func (ru *run) wait(x *exec, p *cproc, node int) {
+	if ru.inArm() {
+		ru.armWait(x, p, node)
+		return
+	}
 	g := ru.m.nglob()
 	out := &ru.out
 	out.calls = ru.calls

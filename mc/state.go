@@ -57,6 +57,9 @@ func (m *model) appendThread(b []byte, t int, rec *dthread, sym bool) []byte {
 			b = appendInt(b, v)
 		}
 	}
+	if m.forks {
+		b = appendArms(b, rec.arms)
+	}
 	if m.weak() {
 		b = appendBuf(b, rec.buf)
 	}
@@ -90,6 +93,10 @@ func (m *model) decode(b []byte, s *dstate, buf *[]int64) {
 				vals = append(vals, readInt(b, &pos))
 			}
 			th.frames = append(th.frames, dframe{p: p, node: node, vals: vals[n:len(vals):len(vals)]})
+		}
+		th.arms = nil
+		if m.forks {
+			th.arms, vals = m.readArms(b, &pos, vals)
 		}
 		if m.weak() {
 			th.buf = readBuf(b, &pos, th.buf)

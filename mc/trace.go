@@ -390,6 +390,9 @@ func (m *model) where(rec *dthread) string {
 		return "between calls"
 	}
 	top := rec.frames[len(rec.frames)-1]
+	if rec.arms != nil {
+		return m.forkWhere(top, rec.arms)
+	}
 	if ps := top.p.pauseAt(top.node); ps != nil {
 		return fmt.Sprintf("stops at line %d in %s, before it %s", ps.node.Pos().Line, top.p.name, ps.what)
 	}

@@ -293,8 +293,32 @@ func (m *model) nodeDefUse(cp *cproc, n *layers.Node, du *defUse, written varSet
 		}
 	case layers.NodePrivateLoop:
 		m.loopDefUse(cp, n.Stmt.(*lang.WhileStmt), du, written)
+	case layers.NodeFork:
+		return m.forkDefUse(cp, n, du, written)
 	}
 	return written
+}
+
+// forkDefUse records the reads of the arms of fork n, which all run
+// from written (no arm reads another's outputs), and returns what is
+// written once all have run.
+func (m *model) forkDefUse(cp *cproc, n *layers.Node, du *defUse, written varSet) varSet {
+	out := written.clone()
+	for i, arm := range n.Stmt.(*lang.ParCallStmt).Arms {
+		if n.Arms[i] != nil {
+			for v := range du.cmd(m.b.Stmt(arm, cp.env, stepMode), written) {
+				out[v] = true
+			}
+			continue
+		}
+		for _, a := range arm.Args {
+			du.read(m.b.Expr(a, cp.env), written)
+		}
+		for _, o := range arm.Outs {
+			out[cp.env.Var(o.Obj)] = true
+		}
+	}
+	return out
 }
 
 // loopDefUse records the reads of a private loop entered with written

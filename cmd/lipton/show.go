@@ -129,6 +129,9 @@ func yieldText(y *layers.YieldPoint) string {
 	case layers.YieldExit:
 		return "the exit (ensures " + orTrue(ann) + ")"
 	case layers.YieldCall:
+		if y.Par != nil {
+			return fmt.Sprintf("the call at line %d: %s", y.Pos.Line, lang.StmtString(y.Par))
+		}
 		return fmt.Sprintf("the call at line %d: %s", y.Pos.Line, lang.StmtString(y.Stmt))
 	case layers.YieldLoop:
 		return fmt.Sprintf("the loop head at line %d (invariant %s)", y.Pos.Line, orTrue(ann))
