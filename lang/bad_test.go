@@ -445,6 +445,12 @@ var badCases = []struct {
 	{"procedure call output to global", "var g: int;\nlayer 0 { proc q() returns (o: int) { o := 1; } proc p() { call g := q(); } }", []string{
 		`2:65: output o of q is assigned to global variable g: a call's outputs go to locals (write the global in a step of its own)`,
 	}},
+	{"preserves reads a linear_in parameter", "yield invariant Y(linear a: [int]bool) { a[0]; }\nlayer 0 { proc q(linear_in a: [int]bool) preserves Y(a) { } public proc p() { } }", []string{
+		`2:54: the preserves of q reads linear_in parameter a, which its caller gives away at the call`,
+	}},
+	{"procedure call argument reads a set it gives away", "layer 0 { proc q(linear_in a: [int]bool, s: [int]bool) { } public proc p() { linear var b: [int]bool; call q(b, b); } }", []string{
+		`1:113: argument s of q reads b, which the call gives to linear_in parameter a: b is empty when the call returns`,
+	}},
 	{"procedure call output read by argument", "layer 0 { proc p(x: int) returns (r: int) { var y: int; call y := p(y + 1); } }", []string{
 		`1:62: y is both an output and read by an argument of this call`,
 	}},

@@ -149,7 +149,45 @@ func (c *checker) callStmt(s *CallStmt) {
 	c.callOuts(s, sig)
 	if s.Class == ClassProcCall {
 		c.argsNotOutputs(s)
+		c.argsNotGiven(s)
 	}
+}
+
+// argsNotGiven reports a procedure call whose argument reads a variable
+// that the call gives to a linear_in parameter, other than that
+// parameter's own argument: the callee's ensures speaks of the
+// arguments' values at the call, and the caller reads them after it,
+// when the variable given away is empty (call p(b, b) with p(linear_in
+// a, s) would make an ensures s[i] false after the call). A linear
+// parameter that reads it is reported as passed twice (linearArg).
+func (c *checker) argsNotGiven(s *CallStmt) {
+	m, ok := memberOfCall(s)
+	if !ok || len(m.Sig().Params) != len(s.Args) {
+		return
+	}
+	params := m.Sig().Params
+	for i, p := range params {
+		given, ok := s.Args[i].(*Ident)
+		if !p.LinearIn || !ok || given.Obj == nil {
+			continue
+		}
+		for j, a := range s.Args {
+			if j != i && !params[j].Linear && readsObject(a, given.Obj) {
+				c.errorf(a.Pos(), "argument %s of %s reads %s, which the call gives to linear_in parameter %s: %s is empty when the call returns, so %s's ensures could not speak of the value passed; pass a copy made before the call", params[j].Name.Name, m.Sig().Name.Name, given.Name, p.Name.Name, given.Name, m.Sig().Name.Name)
+			}
+		}
+	}
+}
+
+// readsObject reports whether expression e reads o.
+func readsObject(e Expr, o *Object) bool {
+	read := false
+	InspectExpr(e, func(x Expr) bool {
+		id, ok := x.(*Ident)
+		read = read || ok && id.Obj == o
+		return !read
+	})
+	return read
 }
 
 // argsNotOutputs reports outputs of a procedure call that its arguments

@@ -1,5 +1,7 @@
 package lang
 
+import "slices"
+
 // Checks of linear variables beyond parameters (docs/language.md §11):
 // linear globals (pools of identities no thread holds), linear locals
 // and outputs (identities a thread owns), and linear_in parameters
@@ -96,12 +98,18 @@ func (c *checker) holdLinearIns(m Member) {
 // checkEnsuresLinearIn rejects an ensures clause of a procedure that
 // reads a linear_in parameter: after the call the caller no longer holds
 // those identities (its variable is empty), so the clause could not be
-// read in the caller's state.
+// read in the caller's state. A preserves clause is an ensures too:
+// preserves Y(a), with Y's body a[i], would let the caller assume b[i]
+// of the variable b it emptied (broken/preserves-linear-in.lip).
 func (c *checker) checkEnsuresLinearIn(sig *Signature) {
-	for _, e := range without(sig.Ensures, sig.Preserves) {
+	for _, e := range sig.Ensures {
+		clause := "ensures"
+		if slices.Contains(sig.Preserves, e) {
+			clause = "preserves"
+		}
 		InspectExpr(e, func(x Expr) bool {
 			if id, ok := x.(*Ident); ok && id.Obj != nil && id.Obj.Held != nil {
-				c.errorf(id.P, "the ensures of %s reads linear_in parameter %s, which its caller gives away at the call: state what the procedure returns in an output", sig.Name.Name, id.Name)
+				c.errorf(id.P, "the %s of %s reads linear_in parameter %s, which its caller gives away at the call: state what the procedure returns in an output", clause, sig.Name.Name, id.Name)
 			}
 			return true
 		})

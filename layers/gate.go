@@ -56,7 +56,10 @@ func union(a, b map[*lang.Object]bool) map[*lang.Object]bool {
 }
 
 // WrittenVars returns the variables that statements may write:
-// assignment targets, havoced variables and call outputs.
+// assignment targets, havoced variables and call outputs, and the
+// linear variables that moves and calls empty (the source of b := a, an
+// argument for a linear_in parameter): a fact about them from before
+// the statement is stale after it.
 func WrittenVars(ss []lang.Stmt) map[*lang.Object]bool {
 	w := map[*lang.Object]bool{}
 	lang.Inspect(ss, func(s lang.Stmt) bool {
@@ -65,6 +68,9 @@ func WrittenVars(ss []lang.Stmt) map[*lang.Object]bool {
 			for _, lv := range s.Lhs {
 				w[lv.Name.Obj] = true
 			}
+			if s.Move {
+				w[s.Rhs[0].(*lang.Ident).Obj] = true
+			}
 		case *lang.HavocStmt:
 			for _, id := range s.Vars {
 				w[id.Obj] = true
@@ -72,6 +78,9 @@ func WrittenVars(ss []lang.Stmt) map[*lang.Object]bool {
 		case *lang.CallStmt:
 			for _, id := range s.Outs {
 				w[id.Obj] = true
+			}
+			for _, o := range givenAway(s) {
+				w[o] = true
 			}
 		}
 		return true
@@ -99,4 +108,23 @@ func ReadVars(e lang.Expr) map[*lang.Object]bool {
 		return true
 	})
 	return r
+}
+
+// givenAway returns the caller's variables that call s passes to
+// linear_in parameters, which the call empties.
+func givenAway(s *lang.CallStmt) []*lang.Object {
+	if s.Callee == nil || s.Callee.Obj == nil {
+		return nil
+	}
+	m, ok := s.Callee.Obj.Decl.(lang.Member)
+	if !ok || len(m.Sig().Params) != len(s.Args) {
+		return nil
+	}
+	var out []*lang.Object
+	for i, p := range m.Sig().Params {
+		if id, ok := s.Args[i].(*lang.Ident); ok && p.LinearIn && id.Obj != nil {
+			out = append(out, id.Obj)
+		}
+	}
+	return out
 }

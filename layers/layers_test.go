@@ -190,3 +190,54 @@ layer 0 {
 		t.Error("a requires of one kind needs no idle yield point")
 	}
 }
+
+// TestGateDropsMovedSource checks that a move b := a makes facts about a
+// stale in the gate of the next step: a is empty after the move, so the
+// yield's a[i] no longer holds (with b[i] and the disjointness of one
+// thread's linear variables it would make the gate false).
+func TestGateDropsMovedSource(t *testing.T) {
+	l := build(t, `
+var g: int;
+linear var free: [int]bool = [int]bool(true);
+layer 0 {
+  action alloc() returns (linear a: [int]bool, i: int) {
+    assume free[i];
+    free[i] := false;
+    a := [int]bool(false)[i := true];
+  }
+  action give(linear_in a: [int]bool) { }
+  public proc p() {
+    linear var a: [int]bool;
+    linear var b: [int]bool;
+    var i: int;
+    call a, i := alloc();
+    yield a[i];
+    b := a;
+    g := 1;
+    while (*) { yield; call give(b); call b, i := alloc(); }
+  }
+}`).Layers[0]
+	var step *Step
+	for _, s := range l.Proc("p").Steps {
+		if s.Context != nil {
+			step = s
+		}
+	}
+	if step == nil || len(step.Context.Paths) != 1 {
+		t.Fatalf("g := 1 directly follows the yield: want one gate path")
+	}
+	a := findLocal(l, "a")
+	if !step.Context.Paths[0].Assigned[a] {
+		t.Errorf("the move b := a empties a: want a among the assigned locals of the gate path")
+	}
+	var giveCall *lang.CallStmt
+	lang.Inspect(l.Proc("p").Decl.Body.Stmts, func(s lang.Stmt) bool {
+		if c, ok := s.(*lang.CallStmt); ok && c.Callee.Name == "give" {
+			giveCall = c
+		}
+		return true
+	})
+	if giveCall == nil || !WrittenVars([]lang.Stmt{giveCall})[findLocal(l, "b")] {
+		t.Errorf("give(b) empties b: want b among the variables the call writes")
+	}
+}
