@@ -34,3 +34,44 @@ treiber() {
 	sed -n '/^layer 0 {/,/^}/p' bench/mc/treiber.lip
 	printf '\ninstance run {\n  thread worker(tid = 1..%d) calls push, pop max %d;\n  ints -1..%d;\n}\n' "$workers" "$calls" $((n + 1))
 }
+
+# chaselev_pml N: bench/mc/chaselev.pml with room for N tasks (items,
+# taken, inDeque and quiescentOK generated for N, as chaselev does for
+# the lipton model); everything else is the benchmark file's.
+chaselev_pml() {
+	awk -v n="$1" '
+		/^byte items\[/ { printf "byte items[%d];\n", n; next }
+		/^byte taken\[/ { printf "byte taken[%d];\n", n + 1; next }
+		/^#define (inDeque|accounted|quiescentOK)/ { skip = 1 }
+		skip { if ($0 !~ /\\$/) skip = 0; if (!done) { gen(); done = 1 }; next }
+		{ print }
+		function gen(   i) {
+			printf "#define inDeque(k) (false"
+			for (i = 0; i < n; i++) printf " || \\\n\t(H <= %d && %d < T && items[%d] == k)", i, i, i
+			printf ")\n#define accounted(k) (k >= nextTask || ((taken[k] == 1) != inDeque(k)))\n"
+			printf "#define quiescentOK (busy != 0 || (true"
+			for (i = 1; i <= n; i++) printf " && accounted(%d)", i
+			printf "))\n"
+		}' bench/mc/chaselev.pml
+}
+
+# treiber_pml N: bench/mc/treiber.pml with room for N pushed nodes
+# (next, taken, inStack and quiescentOK generated for N).
+treiber_pml() {
+	local n=$1
+	awk -v n="$n" '
+		/^byte next\[/ { printf "byte next[%d];\n", n + 1; next }
+		/^byte taken\[/ { printf "byte taken[%d];\n", n + 1; next }
+		/^#define (inStack|accounted|quiescentOK)/ { skip = 1 }
+		skip { if ($0 !~ /\\$/) skip = 0; if (!done) { gen(); done = 1 }; next }
+		{ print }
+		function gen(   i, path) {
+			printf "#define inStack(k) (top == k"
+			path = "top"
+			for (i = 1; i < n; i++) { path = "next[" path "]"; printf " || \\\n\t%s == k", path }
+			printf ")\n#define accounted(k) (k >= alloc || ((taken[k] == 1) != inStack(k)))\n"
+			printf "#define quiescentOK (busy != 0 || (true"
+			for (i = 1; i <= n; i++) printf " && accounted(%d)", i
+			printf "))\n"
+		}' bench/mc/treiber.pml
+}
