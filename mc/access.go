@@ -602,7 +602,7 @@ func (m *model) pausePoint(cp *cproc, node *layers.Node, a *access, first bool, 
 	if what == "" {
 		what = "runs the step"
 	}
-	cp.pauses = append(cp.pauses, pausePoint{node: node, what: what, resume: traced(node, c)})
+	cp.pauses = append(cp.pauses, pausePoint{node: node, what: what, resume: traced(cp, node, c)})
 	return c
 }
 

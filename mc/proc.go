@@ -157,7 +157,7 @@ func (m *model) compileProc(cp *cproc) {
 	codes := cp.code
 	for _, node := range p.Nodes {
 		if node.Kind == layers.NodeFork {
-			codes[node.ID] = traced(node, m.compileFork(cp, node))
+			codes[node.ID] = traced(cp, node, m.compileFork(cp, node))
 			cp.after[node.ID] = m.succ(codes, node)
 			continue
 		}
@@ -248,17 +248,17 @@ func (m *model) nodeCode(cp *cproc, node *layers.Node, k code) code {
 	default: // NodeJoin
 		return k
 	}
-	return traced(node, c)
+	return traced(cp, node, c)
 }
 
-// traced records the node in the path of a traced run.
-func traced(node *layers.Node, c code) code {
+// traced records the node, of procedure cp, in the path of a traced run.
+func traced(cp *cproc, node *layers.Node, c code) code {
 	return func(x *exec) {
 		if x.run == nil || !x.run.tracing {
 			c(x)
 			return
 		}
-		x.run.path = append(x.run.path, traceEntry{node: node})
+		x.run.path = append(x.run.path, traceEntry{node: node, proc: cp})
 		c(x)
 		x.run.path = x.run.path[:len(x.run.path)-1]
 	}

@@ -119,6 +119,7 @@ type run struct {
 // it made there (access atomicity), if any.
 type traceEntry struct {
 	node   *layers.Node
+	proc   *cproc // the procedure node belongs to
 	access string
 }
 

@@ -263,6 +263,11 @@ func (rp *replay) describe(ru *run, g []int64, rec *dthread, ev event, regs []in
 	}
 	for _, en := range ru.path {
 		line := m.nodeLine(en.node)
+		if en.proc != nil && ru.meth != nil && en.proc.name != ru.meth.name {
+			// A callee's line: say whose, since the step is headed by
+			// the method the thread runs.
+			line = strings.Replace(line, ":", " in "+en.proc.name+":", 1)
+		}
 		if en.access != "" {
 			line += " (" + en.access + ")"
 		}

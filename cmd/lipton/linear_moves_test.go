@@ -20,7 +20,7 @@ func TestLinearMovesExplore(t *testing.T) {
 		{"../../proofs/linear/proc-linear-in.lip", exitOK, []string{"no violation: every reachable state explored"}},
 		{"../../proofs/linear/proc-linear-in-refined.lip", exitOK, []string{"no violation: every reachable state explored"}},
 		{"../../proofs/linear/broken/proc-yield-after-give.lip", exitFailed,
-			[]string{"error: interference: the annotation of the yield at line 42 in finish", "line 41: call release(a, i);", "VIOLATION"}},
+			[]string{"error: interference: the annotation of the yield at line 42 in finish", "line 41 in finish: call release(a, i);", "VIOLATION"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.file, func(t *testing.T) {
