@@ -168,7 +168,8 @@ func (m *Model) funcInterp(v Term, add func(k, x Term), arr *Array) error {
 }
 
 // decodeLambda decodes a lambda array value whose body is a chain of
-// (ite (= i k) v rest) ending in a constant.
+// (ite (= i k) v rest), with literal keys and values, ending in a
+// constant.
 func decodeLambda(lam Term, add func(k, x Term), arr *Array) error {
 	ctx := lam.r.ctx
 	body := ctx.term(C.lz_quantifier_body(ctx.c, lam.a))
@@ -181,7 +182,10 @@ func decodeLambda(lam Term, add func(k, x Term), arr *Array) error {
 		if C.lz_is_var0(ctx.c, r.a) != 0 {
 			l, r = r, l
 		}
-		if C.lz_is_var0(ctx.c, l.a) == 0 || !r.isValue() {
+		// An entry whose value is not a literal (a bool lambda may
+		// branch to a formula of the index) is not a finite map: the
+		// caller probes the array instead of reading the formula.
+		if C.lz_is_var0(ctx.c, l.a) == 0 || !r.isValue() || !body.arg(1).isValue() {
 			break
 		}
 		add(r, body.arg(1))
