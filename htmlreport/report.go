@@ -108,6 +108,9 @@ func checkVerdict(r *check.Result) verdict {
 
 func exploreVerdict(res *mc.Result, command string) verdict {
 	stats := fmt.Sprintf("%d states, %d transitions", res.Stats.States, res.Stats.Transitions)
+	if res.CannotRun() {
+		return verdict{"unknown", command + ": INCOMPLETE: the search stopped where the code cannot run (" + stats + ")"}
+	}
 	switch res.Status {
 	case mc.OK:
 		return verdict{"ok", command + ": no violation: every reachable state explored (" + stats + ")"}

@@ -128,6 +128,17 @@ type Result struct {
 	Title   string   // what was checked
 }
 
+// CannotRun says that the search stopped where the code cannot run (a
+// Failure of kind "error": an overflow, a division by zero in an
+// annotation, a call stack too deep, an instance that breaks the
+// contract of linear types). That is no violation of the program,
+// whose integers are unbounded and whose divisions are total, but the
+// model checker cannot go on: the search is incomplete and proves
+// nothing.
+func (r *Result) CannotRun() bool {
+	return r.Status == Violation && r.Failure != nil && r.Failure.Kind == "error"
+}
+
 // Run checks a layer of prog on an instance.
 func Run(prog *layers.Program, opts Options) (*Result, error) {
 	inst := opts.InstanceDecl

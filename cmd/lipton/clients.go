@@ -93,6 +93,11 @@ func printClients(w io.Writer, src []byte, res *mc.ClientsResult, n int) {
 		last := *res.Last
 		last.Notes = nil // printed above
 		printExplore(w, src, &last)
+		if last.CannotRun() {
+			fmt.Fprintf(w, "%sthe search stopped where the code cannot run in client %s (above); %s, which proves nothing about more calls: %s\n",
+				unknownLabel.Sprint("INCOMPLETE: "), res.Client, passed, summary)
+			return
+		}
 		fmt.Fprintf(w, "%s in client %s (%s); %s: %s\n", failLabel.Sprint("VIOLATION"), res.Client, plural(res.Done+1, "call"), passed, summary)
 	case res.Client == "":
 		fmt.Fprintf(w, "%s%s: %s\n", unknownLabel.Sprint("INCOMPLETE: "), res.Limit, summary)

@@ -465,6 +465,8 @@ func printExplore(w io.Writer, src []byte, res *mc.Result) {
 	switch {
 	case res.Status == mc.OK:
 		fmt.Fprintln(w, okLabel.Sprint("no violation: ")+"every reachable state explored: "+summary)
+	case res.CannotRun():
+		fmt.Fprintln(w, unknownLabel.Sprint("INCOMPLETE: ")+"the search stopped where the code cannot run (above); no violation in the part explored, which proves nothing: "+summary)
 	case res.Status == mc.Violation:
 		fmt.Fprintln(w, failLabel.Sprint("VIOLATION")+" after "+summary)
 	case res.Vacuous:
