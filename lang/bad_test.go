@@ -523,7 +523,7 @@ instance i {
   thread v(t = 7) calls r;
   thread ok(t = 0..1) calls b, e;
 }`, []string{
-		`6:19: linear parameter t has type R: a linear parameter holds an identity (int, bool or an enumeration) , a set of them ([T]bool) or a linear map (a record { dom: [T]bool, val: [T]V })`,
+		`6:19: linear parameter t has type R: a linear parameter holds an identity (int, bool or an enumeration), a set of them ([T]bool) or a linear map (a record { dom: [T]bool, val: [T]V })`,
 		`9:16: thread ids 5..6 do not fit b's linear parameter t of type bool: its 2 values are the ids 0..1, and two threads must not share one`,
 		`10:16: thread ids 0..2 do not fit e's linear parameter t of type E: its 2 values are the ids 0..1, and two threads must not share one`,
 		`11:12: v's thread ids go to r's linear parameter t of type R; thread ids are int, bool or enumeration values`,

@@ -42,7 +42,9 @@ func (c *checker) checkLinearSig(m Member) {
 	sig := m.Sig()
 	_, isAction := m.(*Action)
 	for _, p := range sig.Params {
-		if p.LinearIn {
+		// A type that is no linear type at all is reported once, by
+		// checkMember.
+		if _, _, ok := LinearDomain(p.Name.Obj.Type); p.LinearIn && ok {
 			c.linearSet(p.Name, p.Name.Obj.Type, "parameter")
 		}
 	}
