@@ -64,6 +64,21 @@ var badCases = []struct {
 	{"mover tag on local", "layer 0 { proc p() { right var x: int; } }", []string{`1:28: local variables must be declared at the start of the body`}},
 	{"linear local", "layer 0 {\n  proc p() {\n    linear var x: int;\n  }\n}", []string{`3:16: linear local x has type int: it must be a set of identities`}},
 	{"linear global", "linear var x: int;", []string{`1:12: linear global x has type int: it must be a set of identities`}},
+	{"linear map shapes", `type H = record { dom: [int]bool, val: [int]int };
+type D = record { dom: [int]int, val: [int]int };
+type K = record { dom: [int]bool, val: [bool]int };
+type X = record { dom: [int]bool, val: [int]int, n: int };
+linear var d: D;
+layer 0 {
+  action a(linear_in k: K, linear x: X) returns (linear o: D) { }
+  public proc p(linear h: H) { }
+}`, []string{
+		`5:12: linear global d has type D: it must be a set of identities ([T]bool, T int, bool or an enumeration) or a linear map (a record { dom: [T]bool, val: [T]V })`,
+		`7:22: linear parameter k has type K: a linear parameter holds an identity`,
+		`7:35: linear parameter x has type X: a linear parameter holds an identity`,
+		`7:57: linear output o has type D: it must be a set of identities`,
+		`8:24: public method p has a linear map parameter h: a client gives identities and sets of them, not maps`,
+	}},
 	{"thread without calls", "instance i { thread t(tid = 0); }", []string{`1:31: unexpected ";", expected "calls"`}},
 	{"calls nothing", "instance i { thread t(tid = 0) calls; }", []string{`1:37: unexpected ";", expected a method name`}},
 	{"bad ints", "instance i { ints 1 2; }", []string{`1:21: unexpected number 2, expected ";"`}},
