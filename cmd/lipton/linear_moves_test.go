@@ -28,6 +28,7 @@ func TestLinearMovesExplore(t *testing.T) {
 		{"../../proofs/linmap/heap-cells.lip", exitOK, []string{"no violation: every reachable state explored"}},
 		{"../../proofs/linmap/split-join.lip", exitOK, []string{"no violation: every reachable state explored"}},
 		{"../../proofs/linmap/shadow.lip", exitOK, []string{"no violation: every reachable state explored"}},
+		{"../../proofs/civl/alloc-mem.lip", exitOK, []string{"no violation: every reachable state explored"}},
 		{"../../proofs/linmap/broken/alloc2-keeps-cell.lip", exitFailed,
 			[]string{"error: linearity: after a step of w(0), w(0)'s p (in work) and the linear global free both hold 1: an identity was duplicated", "VIOLATION"}},
 		{"../../proofs/linmap/broken/split-duplicates.lip", exitFailed,
