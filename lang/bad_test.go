@@ -64,6 +64,21 @@ var badCases = []struct {
 	{"mover tag on local", "layer 0 { proc p() { right var x: int; } }", []string{`1:28: local variables must be declared at the start of the body`}},
 	{"linear local", "layer 0 {\n  proc p() {\n    linear var x: int;\n  }\n}", []string{`3:16: linear local x has type int: it must be a set of identities`}},
 	{"linear global", "linear var x: int;", []string{`1:12: linear global x has type int: it must be a set of identities`}},
+	{"linear map field writes", `type H = record { dom: [int]bool, val: [int]int };
+layer 0 {
+  action mk() returns (linear h: H) { h.val[0] := 1; }
+  action poke(linear h: H, i: int) { h.val[i] := 1; }
+  public proc p() {
+    linear var h: H;
+    call h := mk();
+    h.val[0] := 3;
+    h.dom[5] := true;
+  }
+}`, []string{
+		`4:38: cannot assign to parameter h: parameters are read-only`,
+		`8:5: linear local h changes by calls and moves only`,
+		`9:5: linear local h changes by calls and moves only`,
+	}},
 	{"linear map shapes", `type H = record { dom: [int]bool, val: [int]int };
 type D = record { dom: [int]int, val: [int]int };
 type K = record { dom: [int]bool, val: [bool]int };
