@@ -64,6 +64,36 @@ var badCases = []struct {
 	{"mover tag on local", "layer 0 { proc p() { right var x: int; } }", []string{`1:28: local variables must be declared at the start of the body`}},
 	{"linear local", "layer 0 {\n  proc p() {\n    linear var x: int;\n  }\n}", []string{`3:16: linear local x has type int: it must be a set of identities`}},
 	{"linear global", "linear var x: int;", []string{`1:12: linear global x has type int: it must be a set of identities`}},
+	{"linear map field writes", `type H = record { dom: [int]bool, val: [int]int };
+layer 0 {
+  action mk() returns (linear h: H) { h.val[0] := 1; }
+  action poke(linear h: H, i: int) { h.val[i] := 1; }
+  public proc p() {
+    linear var h: H;
+    call h := mk();
+    h.val[0] := 3;
+    h.dom[5] := true;
+  }
+}`, []string{
+		`4:38: cannot assign to parameter h: parameters are read-only`,
+		`8:5: linear local h changes by calls and moves only`,
+		`9:5: linear local h changes by calls and moves only`,
+	}},
+	{"linear map shapes", `type H = record { dom: [int]bool, val: [int]int };
+type D = record { dom: [int]int, val: [int]int };
+type K = record { dom: [int]bool, val: [bool]int };
+type X = record { dom: [int]bool, val: [int]int, n: int };
+linear var d: D;
+layer 0 {
+  action a(linear_in k: K, linear x: X) returns (linear o: D) { }
+  public proc p(linear h: H) { }
+}`, []string{
+		`5:12: linear global d has type D: it must be a set of identities ([T]bool, T int, bool or an enumeration) or a linear map (a record { dom: [T]bool, val: [T]V })`,
+		`7:22: linear parameter k has type K: a linear parameter holds an identity`,
+		`7:35: linear parameter x has type X: a linear parameter holds an identity`,
+		`7:57: linear output o has type D: it must be a set of identities`,
+		`8:24: public method p has a linear map parameter h: a client gives identities and sets of them, not maps`,
+	}},
 	{"thread without calls", "instance i { thread t(tid = 0); }", []string{`1:31: unexpected ";", expected "calls"`}},
 	{"calls nothing", "instance i { thread t(tid = 0) calls; }", []string{`1:37: unexpected ";", expected a method name`}},
 	{"bad ints", "instance i { ints 1 2; }", []string{`1:21: unexpected number 2, expected ";"`}},
@@ -523,7 +553,7 @@ instance i {
   thread v(t = 7) calls r;
   thread ok(t = 0..1) calls b, e;
 }`, []string{
-		`6:19: linear parameter t has type R: a linear parameter holds an identity (int, bool or an enumeration) or a set of them ([T]bool)`,
+		`6:19: linear parameter t has type R: a linear parameter holds an identity (int, bool or an enumeration), a set of them ([T]bool) or a linear map (a record { dom: [T]bool, val: [T]V })`,
 		`9:16: thread ids 5..6 do not fit b's linear parameter t of type bool: its 2 values are the ids 0..1, and two threads must not share one`,
 		`10:16: thread ids 0..2 do not fit e's linear parameter t of type E: its 2 values are the ids 0..1, and two threads must not share one`,
 		`11:12: v's thread ids go to r's linear parameter t of type R; thread ids are int, bool or enumeration values`,

@@ -91,7 +91,7 @@ func (c *checker) checkMember(m Member) {
 		}
 		if t := p.Name.Obj.Type; p.Linear && t != nil {
 			if _, _, ok := LinearDomain(t); !ok {
-				c.errorf(p.Name.P, "linear parameter %s has type %s: a linear parameter holds an identity (int, bool or an enumeration) or a set of them ([T]bool)", p.Name.Name, t)
+				c.errorf(p.Name.P, "linear parameter %s has type %s: a linear parameter holds an identity (int, bool or an enumeration), a set of them ([T]bool) or a linear map (a record { dom: [T]bool, val: [T]V })", p.Name.Name, t)
 			}
 		}
 	}

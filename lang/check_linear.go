@@ -13,13 +13,14 @@ import "slices"
 // call.
 
 // linearSet checks that a linear variable other than a parameter has a
-// set type [T]bool: such a variable can be emptied.
+// set type [T]bool or is a linear map (its dom a set): such a variable
+// can be emptied.
 func (c *checker) linearSet(id *Ident, t Type, what string) {
 	if t == nil {
 		return
 	}
 	if _, isSet, _ := LinearDomain(t); !isSet {
-		c.errorf(id.P, "linear %s %s has type %s: it must be a set of identities ([T]bool, T int, bool or an enumeration)", what, id.Name, t)
+		c.errorf(id.P, "linear %s %s has type %s: it must be a set of identities ([T]bool, T int, bool or an enumeration) or a linear map (a record { dom: [T]bool, val: [T]V })", what, id.Name, t)
 	}
 }
 
@@ -41,7 +42,9 @@ func (c *checker) checkLinearSig(m Member) {
 	sig := m.Sig()
 	_, isAction := m.(*Action)
 	for _, p := range sig.Params {
-		if p.LinearIn {
+		// A type that is no linear type at all is reported once, by
+		// checkMember.
+		if _, _, ok := LinearDomain(p.Name.Obj.Type); p.LinearIn && ok {
 			c.linearSet(p.Name, p.Name.Obj.Type, "parameter")
 		}
 	}
@@ -213,6 +216,8 @@ func (c *checker) checkPublicLinearIn() {
 			for _, p := range sig.Params {
 				if p.LinearIn {
 					c.errorf(p.Name.P, "public method %s has a linear_in parameter %s: a client lends its linear values to each call, it cannot give them away", sig.Name.Name, p.Name.Name)
+				} else if _, _, isMap := LinearMap(p.Name.Obj.Type); p.Linear && isMap {
+					c.errorf(p.Name.P, "public method %s has a linear map parameter %s: a client gives identities and sets of them, not maps; let the method take its keys and values from a linear global map (docs/language.md, \"Linear maps\")", sig.Name.Name, p.Name.Name)
 				}
 			}
 		}

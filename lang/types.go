@@ -193,12 +193,16 @@ type FuncInfo struct {
 
 // LinearDomain returns the domain of a linear value of type t: the value
 // is one identity of the domain when t is int, bool or an enumeration,
-// and a set of identities when t is [T]bool with T one of those (isSet).
+// and a set of identities when t is [T]bool with T one of those, or a
+// linear map (LinearMap) whose keys are of type T (isSet).
 // ok is false for any other type, which a linear parameter cannot have.
 // Two linear values of the same domain held by different threads are
 // disjoint: distinct identities, an identity outside a set, or disjoint
 // sets.
 func LinearDomain(t Type) (dom Type, isSet, ok bool) {
+	if _, key, isMap := LinearMap(t); isMap {
+		return key, true, true
+	}
 	if m, isMap := t.(*MapType); isMap {
 		if m.Val == Bool && linearScalar(m.Key) {
 			return m.Key, true, true
@@ -206,6 +210,34 @@ func LinearDomain(t Type) (dom Type, isSet, ok bool) {
 		return nil, false, false
 	}
 	return t, false, linearScalar(t)
+}
+
+// LinearMap reports whether t is a linear map type: a record with
+// exactly two fields, dom: [T]bool and val: [T]V, T an identity type (int,
+// bool or an enumeration), like CIVL's Lmap. A linear map owns the
+// identities of its dom, its keys, and carries a value per key; its
+// linearity (disjointness, moves) is that of the set dom. The record r is
+// returned with the key type dom.
+func LinearMap(t Type) (r *RecordType, key Type, ok bool) {
+	r, isRec := t.(*RecordType)
+	if !isRec || len(r.Fields) != 2 || r.FieldIndex("dom") < 0 || r.FieldIndex("val") < 0 {
+		return nil, nil, false
+	}
+	d, dOK := r.Fields[r.FieldIndex("dom")].Type.(*MapType)
+	v, vOK := r.Fields[r.FieldIndex("val")].Type.(*MapType)
+	if !dOK || !vOK || d.Val != Bool || !linearScalar(d.Key) || !Identical(d.Key, v.Key) {
+		return nil, nil, false
+	}
+	return r, d.Key, true
+}
+
+// LinearDomIndex is the position of field dom in the linear map type t,
+// or -1 if t is not one.
+func LinearDomIndex(t Type) int {
+	if r, _, ok := LinearMap(t); ok {
+		return r.FieldIndex("dom")
+	}
+	return -1
 }
 
 func linearScalar(t Type) bool {

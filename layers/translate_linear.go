@@ -44,8 +44,15 @@ func (b *Builder) move(s *lang.AssignStmt, env *Env) obl.Cmd {
 	return obl.Sequence(obl.AssignOne(dst, env.Lookup(src)), empty(src, env))
 }
 
-// empty assigns the empty set to linear set o.
+// empty assigns the empty set to linear set o, or the empty domain to
+// linear map o (its values are then no one's: they are not read, see
+// docs/language.md, "Availability").
 func empty(o *lang.Object, env *Env) obl.Cmd {
+	if r, _, ok := lang.LinearMap(o.Type); ok {
+		rs, i := RecordSortOf(r), r.FieldIndex("dom")
+		none := obl.MapOf(rs.Fields[i].Sort.(*obl.MapSort), obl.Bool(false))
+		return obl.AssignOne(env.Var(o), obl.WithField(env.Lookup(o), rs, i, none))
+	}
 	return obl.AssignOne(env.Var(o), obl.MapOf(SortOf(o.Type).(*obl.MapSort), obl.Bool(false)))
 }
 

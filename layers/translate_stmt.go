@@ -334,9 +334,18 @@ func Disjoint(ta lang.Type, a obl.Expr, tb lang.Type, b obl.Expr) obl.Expr {
 // == a for an identity, a[x] for a set.
 func Member(t lang.Type, a, x obl.Expr) obl.Expr {
 	if _, isSet, _ := lang.LinearDomain(t); isSet {
-		return obl.Index(a, x)
+		return obl.Index(IdentitySet(t, a), x)
 	}
 	return obl.Eq(a, x)
+}
+
+// IdentitySet is the set of identities that linear value a of type t
+// holds when t is a set or a linear map: a itself, or a's dom.
+func IdentitySet(t lang.Type, a obl.Expr) obl.Expr {
+	if r, _, ok := lang.LinearMap(t); ok {
+		return obl.FieldOf(a, RecordSortOf(r), r.FieldIndex("dom"))
+	}
+	return a
 }
 
 // disjoint is the fact that linear values a (of type ta) and b (of type
@@ -350,6 +359,7 @@ func disjoint(ta lang.Type, a obl.Expr, tb lang.Type, b obl.Expr) obl.Expr {
 	if !okA || !okB || !lang.Identical(da, db) {
 		return nil
 	}
+	a, b = IdentitySet(ta, a), IdentitySet(tb, b)
 	switch {
 	case !setA && !setB:
 		return obl.Ne(a, b)

@@ -31,7 +31,7 @@ func (ru *run) poolClash(ti *threadInfo, cc *callChoice) *Failure {
 				continue
 			}
 			for _, v := range ru.linearValues(ti, cc, i) {
-				if m.maps.get(pool, v) != 0 {
+				if m.maps.get(identitySet(m.maps, g.Type, pool), v) != 0 {
 					return &Failure{Kind: "error", Thread: ru.t, Pos: []lang.Pos{ti.role.decl.Role.P, g.Decl.Pos()}, Msg: fmt.Sprintf(
 						"%s calls %s with %s holding %d, which the linear global %s holds: the instance must give its threads identities that no linear global holds",
 						ti, cc.m.name, p.Name.Name, v, g.Name)}
@@ -163,6 +163,7 @@ func (e *explorer) sharedIdentity(a, b linearItem) (int64, bool) {
 		return 0, false
 	}
 	t := e.m.maps
+	a.val, b.val = identitySet(t, a.typ, a.val), identitySet(t, b.typ, b.val)
 	switch {
 	case !setA && !setB:
 		return a.val, a.val == b.val
@@ -192,6 +193,16 @@ func (e *explorer) sharedIdentity(a, b linearItem) (int64, bool) {
 		}
 	}
 	return 0, false
+}
+
+// identitySet is the set of identities that the linear value v of type
+// typ holds when typ is a set or a linear map: v itself, or v's dom (a
+// record is stored as a map from its fields' positions to their values).
+func identitySet(t *mapTable, typ lang.Type, v int64) int64 {
+	if i := lang.LinearDomIndex(typ); i >= 0 {
+		return t.get(v, int64(i))
+	}
+	return v
 }
 
 // outsideEntries returns an int that is a key of neither map's entries.

@@ -10,7 +10,8 @@ import (
 // violation (explore checks in every state that no identity is held
 // twice, so a move or a call that failed to empty the caller's variable
 // would be reported), and the broken variant whose annotation relies on
-// an identity given away is refuted with a trace.
+// an identity given away is refuted with a trace; and on the linear
+// maps of proofs/linmap, with the broken variants explore can refute.
 func TestLinearMovesExplore(t *testing.T) {
 	cases := []struct {
 		file string
@@ -21,6 +22,19 @@ func TestLinearMovesExplore(t *testing.T) {
 		{"../../proofs/linear/proc-linear-in-refined.lip", exitOK, []string{"no violation: every reachable state explored"}},
 		{"../../proofs/linear/broken/proc-yield-after-give.lip", exitFailed,
 			[]string{"error: interference: the annotation of the yield at line 42 in finish", "line 41 in finish: call release(a, i);", "VIOLATION"}},
+		// Linear maps: explore's runtime check compares the maps' keys
+		// (their dom), so a key kept in the free map or given to both
+		// parts of a split is reported as duplicated.
+		{"../../proofs/linmap/heap-cells.lip", exitOK, []string{"no violation: every reachable state explored"}},
+		{"../../proofs/linmap/split-join.lip", exitOK, []string{"no violation: every reachable state explored"}},
+		{"../../proofs/linmap/shadow.lip", exitOK, []string{"no violation: every reachable state explored"}},
+		{"../../proofs/civl/alloc-mem.lip", exitOK, []string{"no violation: every reachable state explored"}},
+		{"../../proofs/linmap/broken/alloc2-keeps-cell.lip", exitFailed,
+			[]string{"error: linearity: after a step of w(0), w(0)'s p (in work) and the linear global free both hold 1: an identity was duplicated", "VIOLATION"}},
+		{"../../proofs/linmap/broken/split-duplicates.lip", exitFailed,
+			[]string{"error: linearity: after a step of w(0), w(0)'s b (in work) and w(0)'s a (in work) both hold", "VIOLATION"}},
+		{"../../proofs/linmap/broken/read-unowned.lip", exitFailed,
+			[]string{"error: assert: the requires of action read may not hold at this call", "VIOLATION"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.file, func(t *testing.T) {

@@ -8,7 +8,8 @@ import (
 )
 
 // TestSoundnessLinearMutants runs the soundness oracle (soundness_test.go)
-// on mutants of the corpus proofs that use linear sets and pools only:
+// on mutants of the corpus proofs that use linear sets, maps and pools
+// only (proofs/linear, proofs/linmap):
 // whenever check proves a mutant, the model checker, which gives the
 // instance's threads concrete disjoint sets and runs the pools' moves,
 // must find no violation. LIPTON_SOUNDNESS_LINEAR=N sets the number of
@@ -28,7 +29,7 @@ func TestSoundnessLinearMutants(t *testing.T) {
 	}
 	var corpus []corpusProof
 	for _, p := range soundnessCorpus(t) {
-		if strings.HasPrefix(p.path, "proofs/linear/") {
+		if strings.HasPrefix(p.path, "proofs/linear/") || strings.HasPrefix(p.path, "proofs/linmap/") {
 			corpus = append(corpus, p)
 		}
 	}
