@@ -22,6 +22,7 @@ func (c *checker) parCall(s *ParCallStmt) {
 		c.errorf(s.MoverPos, "a parallel call has the mover types of the actions it calls: put the tags on the actions")
 		s.Mover = MoverNone
 	}
+	c.takeYieldArms(s)
 	actions := true
 	for _, arm := range s.Arms {
 		c.callStmt(arm)
@@ -85,6 +86,13 @@ func (c *checker) parCallVars(s *ParCallStmt) {
 				c.errorf(id.P, "linear %s is passed to two arms of this parallel call; a linear value cannot be duplicated", id.Name)
 			}
 			linearArm[id.Obj] = i
+		}
+	}
+	for _, y := range s.Yields {
+		for _, id := range yieldArmLinears(y) {
+			if j, ok := linearArm[id.Obj]; ok && s.Arms[j].Class == ClassProcCall {
+				c.errorf(id.P, "linear %s is passed to procedure arm %s and to an invariant arm of this parallel call: the invariant must hold while the procedures run, as a thread of its own whose linear values no arm holds", id.Name, s.Arms[j].Callee.Name)
+			}
 		}
 	}
 	for i, arm := range s.Arms {
