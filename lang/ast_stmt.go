@@ -134,6 +134,10 @@ type CallStmt struct {
 type ParCallStmt struct {
 	StmtBase
 	Arms []*CallStmt
+	// Written is every arm as written, invariant arms included, in
+	// textual order (what the formatter prints); Arms and Yields are
+	// the checker's split of it.
+	Written []*CallStmt
 	// Yields are the arms that call yield invariants (CIVL's
 	// `call P() | Y()`), which the checker takes out of Arms: each
 	// maximal run of them is one yield point among the arms.

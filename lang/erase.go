@@ -284,6 +284,7 @@ func eraseStmt(s Stmt) Stmt {
 		for _, a := range s.Arms {
 			c.Arms = append(c.Arms, eraseCall(a).(*CallStmt))
 		}
+		c.Written = c.Arms
 		if len(c.Arms) == 0 {
 			return &YieldStmt{StmtBase: s.StmtBase} // only invariant arms: a yield
 		}

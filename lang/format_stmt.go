@@ -224,7 +224,11 @@ func simpleString(s Stmt) string {
 	case *CallStmt:
 		return "call " + armString(s) + ";"
 	case *ParCallStmt:
-		return "call " + strings.Join(parArmStrings(s), " | ") + ";"
+		arms := make([]string, len(s.Written))
+		for i, a := range s.Written {
+			arms[i] = armString(a)
+		}
+		return "call " + strings.Join(arms, " | ") + ";"
 	}
 	return ""
 }
@@ -241,22 +245,4 @@ func armString(s *CallStmt) string {
 		outs = identList(s.Outs) + " := "
 	}
 	return outs + s.Callee.Name + "(" + strings.Join(args, ", ") + ")"
-}
-
-// parArmStrings renders the arms of a parallel call in textual order,
-// its invariant arms (ParYield) among the others.
-func parArmStrings(s *ParCallStmt) []string {
-	var out []string
-	y := 0
-	for i := 0; i <= len(s.Arms); i++ {
-		for ; y < len(s.Yields) && s.Yields[y].At == i; y++ {
-			for _, call := range s.Yields[y].Calls {
-				out = append(out, ExprString(call))
-			}
-		}
-		if i < len(s.Arms) {
-			out = append(out, armString(s.Arms[i]))
-		}
-	}
-	return out
 }
