@@ -89,6 +89,7 @@ func (c *checker) parCallVars(s *ParCallStmt) {
 		}
 	}
 	for _, y := range s.Yields {
+		c.yieldArmReadsNoOutput(y, outArm)
 		for _, id := range yieldArmLinears(y) {
 			if j, ok := linearArm[id.Obj]; ok && s.Arms[j].Class == ClassProcCall {
 				c.errorf(id.P, "linear %s is passed to procedure arm %s and to an invariant arm of this parallel call: the invariant must hold while the procedures run, as a thread of its own whose linear values no arm holds", id.Name, s.Arms[j].Callee.Name)

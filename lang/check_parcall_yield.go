@@ -72,3 +72,24 @@ func yieldArmLinears(y *ParYield) []*Ident {
 	}
 	return out
 }
+
+// yieldArmReadsNoOutput reports an argument of an invariant arm that
+// reads an output of an arm: the invariant is asserted before the arms
+// run and assumed after, with the same arguments, which an output would
+// change in between.
+func (c *checker) yieldArmReadsNoOutput(y *ParYield, outArm map[*Object]int) {
+	for _, call := range y.Calls {
+		for _, a := range call.Args {
+			InspectExpr(a, func(x Expr) bool {
+				id, ok := x.(*Ident)
+				if ok && id.Obj != nil {
+					if _, out := outArm[id.Obj]; out {
+						c.errorf(id.P, "%s is an output of an arm of this parallel call: an invariant arm's arguments are evaluated before any arm runs; use another variable", id.Name)
+						return false
+					}
+				}
+				return true
+			})
+		}
+	}
+}
