@@ -26,12 +26,6 @@ func (c *checker) parCall(s *ParCallStmt) {
 	actions := true
 	for _, arm := range s.Arms {
 		c.callStmt(arm)
-		if arm.Class == ClassActionCall && isMoverCallStmt(arm) {
-			// explore runs a mover procedure's body as a call, which an arm
-			// of its graph of orders cannot hold yet
-			c.errorf(arm.Callee.P, "%s is a mover procedure: the arms of a parallel call are calls of actions of the same layer (mover procedure arms are not supported)", arm.Callee.Name)
-			actions = false
-		}
 		if arm.Class == ClassNone {
 			actions = false
 		}
@@ -153,13 +147,22 @@ func (c *checker) parCallPattern(s *ParCallStmt) {
 	}
 }
 
-// armMover returns the mover type of the action an arm calls.
+// armMover returns the mover type of the action or mover procedure an
+// arm calls: a mover procedure arm is one step of its mover type for
+// the caller, like an action arm (docs/checks.md, "Mover procedure
+// arms").
 func armMover(arm *CallStmt) Mover {
-	a, ok := arm.Callee.Obj.Decl.(*Action)
-	if !ok || a.Mover == MoverNone {
+	m := MoverNone
+	switch d := arm.Callee.Obj.Decl.(type) {
+	case *Action:
+		m = d.Mover
+	case *Proc:
+		m = d.Mover
+	}
+	if m == MoverNone {
 		return MoverAtomic
 	}
-	return a.Mover
+	return m
 }
 
 // moverWord names a mover type for messages.

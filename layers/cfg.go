@@ -174,7 +174,7 @@ func (b *cfgBuilder) parCall(s *lang.ParCallStmt, preds []*Node) []*Node {
 		}
 		return preds
 	}
-	if HasProcArm(s) {
+	if HasProcArm(s) || b.proc.Layer.Program.Exec && hasMoverArm(s) {
 		return b.forkNode(s, preds)
 	}
 	n := len(s.Arms)
@@ -211,7 +211,8 @@ func (b *cfgBuilder) parCall(s *lang.ParCallStmt, preds []*Node) []*Node {
 func (b *cfgBuilder) forkNode(s *lang.ParCallStmt, preds []*Node) []*Node {
 	f := b.simple(NodeFork, s, preds)[0]
 	for _, arm := range s.Arms {
-		if arm.Class == lang.ClassProcCall {
+		if arm.Class == lang.ClassProcCall || IsMoverCall(arm) {
+			// explore runs a mover procedure as a call (docs/explore.md)
 			f.Arms = append(f.Arms, nil)
 			continue
 		}
@@ -258,6 +259,17 @@ func appendYieldArms(out []lang.Stmt, s *lang.ParCallStmt, at int, withProcs boo
 		}
 	}
 	return out
+}
+
+// hasMoverArm reports whether a parallel call has an arm that calls a
+// mover procedure.
+func hasMoverArm(s *lang.ParCallStmt) bool {
+	for _, arm := range s.Arms {
+		if IsMoverCall(arm) {
+			return true
+		}
+	}
+	return false
 }
 
 // HasProcArm reports whether a parallel call has an arm that calls a

@@ -2,17 +2,21 @@ package main
 
 import "testing"
 
-// Parallel calls with yield-invariant arms: the static checks place the
-// invariant arms' yield point after the arms written before them (or at
-// the procedure arms' yield point); explore runs the arms in every
-// order, stopping at the invariant arms where exactly the arms written
-// before them have run. The two must agree.
+// Parallel calls with yield-invariant arms and mover procedure arms: the
+// static checks place the invariant arms' yield point after the arms
+// written before them (or at the procedure arms' yield point), and a
+// mover procedure arm as one step of its mover type; explore runs the
+// arms in every order, stopping at the invariant arms where exactly the
+// arms written before them have run, and runs mover procedure arms as
+// sub-threads. The two must agree.
 
 // yieldArmProofs are the proven files with invariant arms and
 // instances.
 var yieldArmProofs = []string{
 	"proofs/parcall/inv-arm.lip",
 	"proofs/parcall/inv-arm-proc.lip",
+	"proofs/parcall/mover-arm.lip",
+	"proofs/civl/mover-proc-in-parcall.lip",
 }
 
 // yieldArmBroken are broken files with invariant arms whose bug explore
