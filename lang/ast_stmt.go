@@ -134,6 +134,22 @@ type CallStmt struct {
 type ParCallStmt struct {
 	StmtBase
 	Arms []*CallStmt
+	// Written is every arm as written, invariant arms included, in
+	// textual order (what the formatter prints); Arms and Yields are
+	// the checker's split of it.
+	Written []*CallStmt
+	// Yields are the arms that call yield invariants (CIVL's
+	// `call P() | Y()`), which the checker takes out of Arms: each
+	// maximal run of them is one yield point among the arms.
+	Yields []*ParYield
+}
+
+// ParYield is a run of consecutive yield-invariant arms of a parallel
+// call: a yield point whose annotation is the conjunction of the calls.
+type ParYield struct {
+	At    int         // how many of the call's Arms come before it
+	Calls []*CallExpr // the yield invariant calls, in textual order
+	Yield *YieldStmt  // the yield point: Ann is the calls' conjunction
 }
 
 // ArmStmts returns the arms as a statement list, in textual order: the
@@ -150,6 +166,9 @@ func (s *ParCallStmt) ArmStmts() []Stmt {
 type YieldStmt struct {
 	StmtBase
 	Ann Expr // nil means true
+	// Arms says that the yield is the invariant arms of a parallel call
+	// (ParYield), not a statement of its own.
+	Arms bool
 }
 
 // IfStmt is `if (e) {..} [else ..]`; Cond is nil for `if (*)`.

@@ -620,15 +620,15 @@ layer 0 {
 		`19:13: l is linear, but output x of take is not: a linear variable receives only linear outputs`,
 		`19:26: linear l is passed twice in one call`,
 	}},
-	{"parallel call arm transfers identities", `layer 0 {
+	{"parallel call arm gives a variable another arm reads", `layer 0 {
   both action give(linear_in a: [int]bool) {}
-  both action b() {}
+  both action b(s: [int]bool) {}
   public proc p() {
     linear var l: [int]bool;
-    call give(l) | b();
+    call give(l) | b(l);
   }
 }`, []string{
-		`6:15: a is a linear_in parameter of give: an arm of a parallel call cannot transfer identities (call give on its own)`,
+		`6:22: l is given to a linear_in parameter of give by another arm of this parallel call, so no other arm may read it; give it in a call of its own`,
 	}},
 	{"mover procedure with linear locals and outputs", `layer 0 {
   both action alloc() returns (linear r: [int]bool) {}
@@ -692,7 +692,11 @@ instance i {
 	{"parallel call in a step", "var g: int;\nlayer 0 {\n  both action a() {}\n  proc p() { [g := 1; call a() | a();] }\n}", []string{`4:23: a parallel call is not allowed in a step`}},
 	{"parallel call arm without a callee", "layer 0 { proc p() { call a() | ; } }", []string{`1:33: unexpected ";", expected a call`}},
 	{"parallel call passes a linear value to a linear and a plain parameter", "layer 0 {\n  both action a(linear t: int) {}\n  both action b(v: int) {}\n  proc p(linear t: int) { call a(t) | b(t) | a(t); }\n}", []string{`4:48: linear t is passed to two arms of this parallel call`}},
-	{"parallel call arm is a mover procedure", "layer 0 {\n  both action a() {}\n  both proc m() { call a(); }\n  proc p() { call a() | m(); }\n}", []string{`4:25: m is a mover procedure: the arms of a parallel call are calls of actions of the same layer (mover procedure arms are not supported)`}},
+	{"parallel call mover procedure arm in the pattern by its mover type", "layer 0 {\n  atomic action a() {}\n  left proc m() { call a(); }\n  proc p() { call a() | m(); }\n}", []string{`4:25: the arms of a parallel call must be left movers, then at most one non-mover or right mover, then right movers: m (a left mover) comes after a (a non-mover); reorder the arms or change the mover types`}},
+	{"invariant arm with an output", "var x: int;\nyield invariant Y() { x >= 0; }\nlayer 0 {\n  both action a() {}\n  proc p() { var r: bool; call a() | r := Y(); }\n}", []string{`5:38: Y is a yield invariant: an invariant arm of a parallel call has no outputs`}},
+	{"invariant arm reads an arm's output", "var x: int;\nyield invariant Y(n: int) { x >= n; }\nlayer 0 {\n  both action a() returns (r: int) {}\n  proc p() { var r: int; call r := a() | Y(r); }\n}", []string{`5:44: r is an output of an arm of this parallel call: an invariant arm's arguments are evaluated before any arm runs; use another variable`}},
+	{"invariant arm takes a procedure arm's linear value", "var x: [int]int;\nyield invariant Y(linear t: int) { x[t] >= 0; }\nlayer 0 {\n  proc q(linear t: int) { yield; }\n  proc p(linear t: int) { call q(t) | Y(t); }\n}", []string{`5:41: linear t is passed to procedure arm q and to an invariant arm of this parallel call: the invariant must hold while the procedures run, as a thread of its own whose linear values no arm holds`}},
+	{"invariant arm in a mover procedure", "var x: int;\nyield invariant Y() { x >= 0; }\nlayer 0 {\n  both action a() {}\n  both proc m() { call a() | Y(); }\n}", []string{`5:30: yield is not allowed in mover procedure m: its body is one step for its callers, so it has no yield points`}},
 	{"parallel call arm of an unknown action", "layer 0 {\n  both action a() {}\n  proc p() { call a() | zz(); }\n}", []string{`3:25: there is no action or procedure named zz at layer 0`}},
 	// ---- Mover procedures ----
 	{"mover procedure yields", "layer 0 {\n  left proc p() {\n    yield;\n  }\n}", []string{

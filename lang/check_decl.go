@@ -161,7 +161,9 @@ func (c *checker) checkFuncs() {
 	for _, d := range c.file.Funcs {
 		fi := d.Name.Obj.Func
 		for _, p := range d.Params {
-			fi.Params = append(fi.Params, &Object{Kind: ObjBound, Type: c.typeOf(p.Type)})
+			// a yield invariant's linear parameters are linear values of
+			// the invariant as a thread of its own (og: invariant arms)
+			fi.Params = append(fi.Params, &Object{Kind: ObjBound, Type: c.typeOf(p.Type), Linear: p.Linear && d.YieldInv})
 		}
 		if d.YieldInv {
 			c.checkYieldInvDecl(d)

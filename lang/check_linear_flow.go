@@ -204,6 +204,9 @@ func (f *availFlow) stmt(s Stmt, st *availState) *availState {
 		for _, arm := range s.Arms {
 			f.call(arm, st)
 		}
+		for _, y := range s.Yields {
+			f.read(y.Yield.Ann, st)
+		}
 	case *IfStmt:
 		f.read(s.Cond, st)
 		then := f.stmts(s.Then.Stmts, st.copy())

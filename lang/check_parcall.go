@@ -22,21 +22,16 @@ func (c *checker) parCall(s *ParCallStmt) {
 		c.errorf(s.MoverPos, "a parallel call has the mover types of the actions it calls: put the tags on the actions")
 		s.Mover = MoverNone
 	}
+	c.takeYieldArms(s)
 	actions := true
 	for _, arm := range s.Arms {
 		c.callStmt(arm)
-		if arm.Class == ClassActionCall && isMoverCallStmt(arm) {
-			// explore runs a mover procedure's body as a call, which an arm
-			// of its graph of orders cannot hold yet
-			c.errorf(arm.Callee.P, "%s is a mover procedure: the arms of a parallel call are calls of actions of the same layer (mover procedure arms are not supported)", arm.Callee.Name)
-			actions = false
-		}
 		if arm.Class == ClassNone {
 			actions = false
 		}
-		c.parCallLinearIn(arm)
 	}
 	c.parCallVars(s)
+	c.parCallGiven(s)
 	switch {
 	case !actions:
 	case procArms(s) > 0:
@@ -46,22 +41,72 @@ func (c *checker) parCall(s *ParCallStmt) {
 	}
 }
 
-// parCallLinearIn reports an arm that passes an argument to a linear_in
-// parameter: a transfer empties the caller's variable after the call,
-// which the arms' orders do not yet do.
-func (c *checker) parCallLinearIn(arm *CallStmt) {
-	if arm.Callee.Obj == nil {
+// parCallGiven reports a variable that an arm gives to a linear_in
+// parameter and that another arm (an invariant arm included) reads or
+// receives an output in: the arguments are evaluated before any arm
+// runs, but the static checks run the arms in textual order, where the
+// variable is empty after the arm that gives it away; so no other arm
+// may touch it (docs/language.md, "Parallel calls").
+func (c *checker) parCallGiven(s *ParCallStmt) {
+	givenBy := map[*Object]int{}
+	for i, arm := range s.Arms {
+		for _, o := range givenObjs(arm) {
+			givenBy[o] = i
+		}
+	}
+	if len(givenBy) == 0 {
 		return
+	}
+	report := func(id *Ident, what string) {
+		if j, ok := givenBy[id.Obj]; ok {
+			c.errorf(id.P, "%s is given to a linear_in parameter of %s by another arm of this parallel call, so no other arm may %s it; give it in a call of its own", id.Name, s.Arms[j].Callee.Name, what)
+		}
+	}
+	reads := func(i int, args []Expr) {
+		for _, a := range args {
+			InspectExpr(a, func(x Expr) bool {
+				if id, ok := x.(*Ident); ok && id.Obj != nil && (i < 0 || givenBy[id.Obj] != i) {
+					report(id, "read")
+				}
+				return true
+			})
+		}
+	}
+	for i, arm := range s.Arms {
+		reads(i, arm.Args)
+		for _, out := range arm.Outs {
+			if out.Obj != nil && givenBy[out.Obj] != i {
+				report(out, "receive an output in")
+			}
+		}
+	}
+	for _, y := range s.Yields {
+		for _, call := range y.Calls {
+			reads(-1, call.Args)
+		}
+	}
+}
+
+// givenObjs returns the variables a checked call passes to linear_in
+// parameters.
+func givenObjs(arm *CallStmt) []*Object {
+	if arm.Callee.Obj == nil {
+		return nil
 	}
 	m, ok := arm.Callee.Obj.Decl.(Member)
 	if !ok {
-		return
+		return nil
 	}
+	var out []*Object
 	for i, p := range m.Sig().Params {
-		if p.LinearIn && i < len(arm.Args) {
-			c.errorf(arm.Args[i].Pos(), "%s is a linear_in parameter of %s: an arm of a parallel call cannot transfer identities (call %s on its own)", p.Name.Name, arm.Callee.Name, arm.Callee.Name)
+		if i >= len(arm.Args) || !p.LinearIn {
+			continue
+		}
+		if id, ok := arm.Args[i].(*Ident); ok && id.Obj != nil {
+			out = append(out, id.Obj)
 		}
 	}
+	return out
 }
 
 // parCallVars reports a linear variable passed to two arms, a variable
@@ -85,6 +130,14 @@ func (c *checker) parCallVars(s *ParCallStmt) {
 				c.errorf(id.P, "linear %s is passed to two arms of this parallel call; a linear value cannot be duplicated", id.Name)
 			}
 			linearArm[id.Obj] = i
+		}
+	}
+	for _, y := range s.Yields {
+		c.yieldArmReadsNoOutput(y, outArm)
+		for _, id := range yieldArmLinears(y) {
+			if j, ok := linearArm[id.Obj]; ok && s.Arms[j].Class == ClassProcCall {
+				c.errorf(id.P, "linear %s is passed to procedure arm %s and to an invariant arm of this parallel call: the invariant must hold while the procedures run, as a thread of its own whose linear values no arm holds", id.Name, s.Arms[j].Callee.Name)
+			}
 		}
 	}
 	for i, arm := range s.Arms {
@@ -144,13 +197,22 @@ func (c *checker) parCallPattern(s *ParCallStmt) {
 	}
 }
 
-// armMover returns the mover type of the action an arm calls.
+// armMover returns the mover type of the action or mover procedure an
+// arm calls: a mover procedure arm is one step of its mover type for
+// the caller, like an action arm (docs/checks.md, "Mover procedure
+// arms").
 func armMover(arm *CallStmt) Mover {
-	a, ok := arm.Callee.Obj.Decl.(*Action)
-	if !ok || a.Mover == MoverNone {
+	m := MoverNone
+	switch d := arm.Callee.Obj.Decl.(type) {
+	case *Action:
+		m = d.Mover
+	case *Proc:
+		m = d.Mover
+	}
+	if m == MoverNone {
 		return MoverAtomic
 	}
-	return a.Mover
+	return m
 }
 
 // moverWord names a mover type for messages.

@@ -132,6 +132,7 @@ func (c *converter) parCall(g *gCall) *ParCallStmt {
 		arm.P, arm.End = posOf(a.Pos), posOf(a.EndPos)
 		s.Arms = append(s.Arms, arm)
 	}
+	s.Written = s.Arms
 	return s
 }
 

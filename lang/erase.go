@@ -280,9 +280,13 @@ func eraseStmt(s Stmt) Stmt {
 		return eraseCall(s)
 	case *ParCallStmt:
 		c := *s
-		c.Arms = nil
+		c.Arms, c.Yields = nil, nil // invariant arms are proof text
 		for _, a := range s.Arms {
 			c.Arms = append(c.Arms, eraseCall(a).(*CallStmt))
+		}
+		c.Written = c.Arms
+		if len(c.Arms) == 0 {
+			return &YieldStmt{StmtBase: s.StmtBase} // only invariant arms: a yield
 		}
 		return &c
 	}

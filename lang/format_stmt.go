@@ -224,8 +224,8 @@ func simpleString(s Stmt) string {
 	case *CallStmt:
 		return "call " + armString(s) + ";"
 	case *ParCallStmt:
-		arms := make([]string, len(s.Arms))
-		for i, a := range s.Arms {
+		arms := make([]string, len(s.Written))
+		for i, a := range s.Written {
 			arms[i] = armString(a)
 		}
 		return "call " + strings.Join(arms, " | ") + ";"

@@ -25,6 +25,9 @@ func inspectStmt(s Stmt, f func(Stmt) bool) {
 		Inspect(s.Block.Stmts, f)
 	case *ParCallStmt:
 		Inspect(s.ArmStmts(), f)
+		for _, y := range s.Yields {
+			inspectStmt(y.Yield, f)
+		}
 	case *WhileStmt:
 		Inspect(s.Body.Stmts, f)
 	case *ChoiceStmt:

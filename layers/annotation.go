@@ -76,13 +76,53 @@ func (b *Builder) annotationAsserts(m Mode, y *YieldPoint, env *Env, msg func(st
 // invariant is called.
 func (b *Builder) annotationParts(y *YieldPoint, env *Env) []annotationPart {
 	if calls := y.Calls(); len(calls) > 1 {
-		return b.parCallParts(y, calls, env)
+		return append(b.parCallParts(y, calls, env), b.yieldArmParts(y, env)...)
 	}
 	anns, annEnv := y.Ann, env
 	if q := y.Callee(); q != nil {
 		anns, annEnv = q.Requires, b.calleeEnv(y, env)
 	}
-	return b.partsOf(y, y.Describe(), anns, annEnv, env, true)
+	return append(b.partsOf(y, y.Describe(), anns, annEnv, env, true), b.yieldArmParts(y, env)...)
+}
+
+// yieldArmParts returns the parts of the annotation at the procedures'
+// yield point of a parallel call that are its invariant arms: one per
+// yield invariant called, in the caller's frame.
+func (b *Builder) yieldArmParts(y *YieldPoint, env *Env) []annotationPart {
+	var out []annotationPart
+	for _, call := range YieldArmCalls(y) {
+		decl := call.Func.Obj.Decl.(*lang.FuncDecl)
+		out = append(out, annotationPart{
+			what:  fmt.Sprintf("yield invariant %s, an arm of the parallel call at line %d in %s,", lang.ExprString(call), y.Pos.Line, y.Proc.Name()),
+			exprs: []obl.Expr{b.Expr(call, env)},
+			pos:   []lang.Pos{call.P, decl.P},
+			at:    []lang.Pos{call.P, decl.P},
+		})
+	}
+	return out
+}
+
+// YieldArmCalls returns the invariant arms of the parallel call whose
+// procedure arms yield point y stands for; nil at other yield points.
+func YieldArmCalls(y *YieldPoint) []*lang.CallExpr {
+	if y.Par == nil {
+		return nil
+	}
+	var out []*lang.CallExpr
+	for _, py := range y.Par.Yields {
+		out = append(out, py.Calls...)
+	}
+	return out
+}
+
+// yieldArmConj is the conjunction of the invariant arms at y (true if
+// none), in the caller's frame env.
+func (b *Builder) yieldArmConj(y *YieldPoint, env *Env) obl.Expr {
+	var es []obl.Expr
+	for _, call := range YieldArmCalls(y) {
+		es = append(es, b.Expr(call, env))
+	}
+	return obl.And(es...)
 }
 
 // parCallParts returns the parts of the annotation at a parallel call

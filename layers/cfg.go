@@ -159,7 +159,11 @@ func (b *cfgBuilder) stmt(s lang.Stmt, preds []*Node) []*Node {
 func (b *cfgBuilder) parCall(s *lang.ParCallStmt, preds []*Node) []*Node {
 	if !b.allOrders {
 		for _, st := range StaticArms(s) {
-			arm := st.(*lang.CallStmt)
+			arm, ok := st.(*lang.CallStmt)
+			if !ok { // a run of invariant arms: a yield point
+				preds = b.simple(NodeYield, st, preds)
+				continue
+			}
 			if arm.Class == lang.ClassProcCall {
 				preds = b.simple(NodeCall, arm, preds)
 				preds[0].Par = s
@@ -170,7 +174,7 @@ func (b *cfgBuilder) parCall(s *lang.ParCallStmt, preds []*Node) []*Node {
 		}
 		return preds
 	}
-	if HasProcArm(s) {
+	if HasProcArm(s) || b.proc.Layer.Program.Exec && hasMoverArm(s) {
 		return b.forkNode(s, preds)
 	}
 	n := len(s.Arms)
@@ -180,6 +184,13 @@ func (b *cfgBuilder) parCall(s *lang.ParCallStmt, preds []*Node) []*Node {
 	for done := 0; done < 1<<n; done++ {
 		if done != 0 {
 			after[done] = b.join(after[done])
+		}
+		for _, y := range s.Yields {
+			// invariant arms: a yield point where exactly the arms
+			// written before them have run
+			if done == 1<<y.At-1 {
+				after[done] = b.simple(NodeYield, y.Yield, after[done])
+			}
 		}
 		for i, arm := range s.Arms {
 			if done&(1<<i) == 0 {
@@ -200,7 +211,8 @@ func (b *cfgBuilder) parCall(s *lang.ParCallStmt, preds []*Node) []*Node {
 func (b *cfgBuilder) forkNode(s *lang.ParCallStmt, preds []*Node) []*Node {
 	f := b.simple(NodeFork, s, preds)[0]
 	for _, arm := range s.Arms {
-		if arm.Class == lang.ClassProcCall {
+		if arm.Class == lang.ClassProcCall || IsMoverCall(arm) {
+			// explore runs a mover procedure as a call (docs/explore.md)
 			f.Arms = append(f.Arms, nil)
 			continue
 		}
@@ -214,11 +226,15 @@ func (b *cfgBuilder) forkNode(s *lang.ParCallStmt, preds []*Node) []*Node {
 // StaticArms returns the arms of a parallel call as the static checks
 // run them, in textual order: with several procedure arms, the first
 // stands for all of them (one yield point, YieldPoint.Calls), and the
-// others are left out.
+// others are left out. Without procedure arms, each run of invariant
+// arms is a yield statement among the others; with them, the invariant
+// arms are part of the procedures' yield point (YieldPoint.Par).
 func StaticArms(s *lang.ParCallStmt) []lang.Stmt {
 	var out []lang.Stmt
 	procs := 0
-	for _, arm := range s.Arms {
+	withProcs := HasProcArm(s)
+	for i, arm := range s.Arms {
+		out = appendYieldArms(out, s, i, withProcs)
 		if arm.Class == lang.ClassProcCall {
 			procs++
 			if procs > 1 {
@@ -227,7 +243,33 @@ func StaticArms(s *lang.ParCallStmt) []lang.Stmt {
 		}
 		out = append(out, arm)
 	}
+	return appendYieldArms(out, s, len(s.Arms), withProcs)
+}
+
+// appendYieldArms appends to out the yield statement of the invariant
+// arms of s written before its arm at, if any and if s has no procedure
+// arms.
+func appendYieldArms(out []lang.Stmt, s *lang.ParCallStmt, at int, withProcs bool) []lang.Stmt {
+	if withProcs {
+		return out
+	}
+	for _, y := range s.Yields {
+		if y.At == at {
+			out = append(out, y.Yield)
+		}
+	}
 	return out
+}
+
+// hasMoverArm reports whether a parallel call has an arm that calls a
+// mover procedure.
+func hasMoverArm(s *lang.ParCallStmt) bool {
+	for _, arm := range s.Arms {
+		if IsMoverCall(arm) {
+			return true
+		}
+	}
+	return false
 }
 
 // HasProcArm reports whether a parallel call has an arm that calls a

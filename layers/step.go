@@ -126,7 +126,7 @@ func (b *Builder) OwnAnnotationAt(y *YieldPoint, env *Env) obl.Expr {
 		for _, c := range calls {
 			es = append(es, b.Conj(calleeOf(c).Requires, b.calleeEnvOf(c, env)))
 		}
-		return obl.And(es...)
+		return obl.And(append(es, b.yieldArmConj(y, env))...)
 	}
 	return b.Conj(y.Ann, env)
 }
@@ -142,7 +142,7 @@ func (b *Builder) AnnotationAfter(y *YieldPoint, env *Env) obl.Expr {
 		for _, c := range calls {
 			es = append(es, b.Conj(calleeOf(c).Ensures, b.calleeEnvOf(c, env)))
 		}
-		return obl.And(append(es, b.Conj(y.Proc.Layer.Invariants, env))...)
+		return obl.And(append(es, b.yieldArmConj(y, env), b.Conj(y.Proc.Layer.Invariants, env))...)
 	}
 	if y.Kind == YieldEntry {
 		return obl.And(b.AnnotationAt(y, env), heldAtEntry(&y.Proc.Decl.Signature, env))

@@ -118,7 +118,10 @@ func nonInterferenceCheck(y *layers.YieldPoint, f interferer) (*obl.Obligation, 
 	title1 := fmt.Sprintf("thread 1 (%s, at line %d)", y.Proc.Name(), y.Pos.Line)
 	env1 := b.Frame(env, &y.Proc.Decl.Signature, ".1", title1)
 	target := b.AnnotationAt(y, env1)
-	pre, distinct, code := interfererRun(b, env, env1, y, f)
+	check := func(msg func(string) string, pos ...lang.Pos) obl.Cmd {
+		return b.CheckAnnotation(NonInterference, y, env1, msg, pos...)
+	}
+	pre, distinct, code := interfererRun(b, env, thread1{l, &y.Proc.Decl.Signature, env1, y.Pos, check}, f)
 	facts := obl.And(b.ParamFacts(y.Proc, env1), layers.HeldAtEntry(y, env1))
 	opening := obl.Sequence(&obl.Assume{E: target}, &obl.Assume{E: facts}, &obl.Assume{E: pre}, distinct)
 	if why, ok := layers.ImpossibleOpening(opening); ok {
@@ -141,33 +144,44 @@ func nonInterferenceCheck(y *layers.YieldPoint, f interferer) (*obl.Obligation, 
 	return b.Obligation(obName(l, kind, y.Proc.Name(), y.Pos.Line, f.key()), NonInterference, body), ""
 }
 
+// thread1 is what a non-interference obligation keeps: thread 1's
+// frame (sig, bound in env), its position, and the check of its
+// annotation, which f's code ends with.
+type thread1 struct {
+	layer *layers.Layer
+	sig   *lang.Signature
+	env   *layers.Env
+	pos   lang.Pos
+	check func(msg func(string) string, pos ...lang.Pos) obl.Cmd
+}
+
 // interfererRun binds thread 2's frame for f and returns what thread 2
 // is assumed to satisfy where f starts, the distinctness of the two
 // threads' linear parameters, and a function that builds f's code, which
-// ends by checking y's annotation (thread 1's, in env1).
-func interfererRun(b *layers.Builder, env, env1 *layers.Env, y *layers.YieldPoint, f interferer) (obl.Expr, obl.Cmd, func() obl.Cmd) {
+// ends by checking thread 1's annotation (t.check).
+func interfererRun(b *layers.Builder, env *layers.Env, t thread1, f interferer) (obl.Expr, obl.Cmd, func() obl.Cmd) {
 	if f.action != nil {
 		env2 := b.Frame(env, &f.action.Decl.Signature, ".2", "thread 2 ("+f.action.Name()+")")
-		pre := obl.And(b.Conj(f.action.Decl.Requires, env2), b.Conj(y.Proc.Layer.Invariants, env2))
-		distinct := layers.Distinct(y.Proc.Layer.Globals, &y.Proc.Decl.Signature, env1, &f.action.Decl.Signature, env2)
+		pre := obl.And(b.Conj(f.action.Decl.Requires, env2), b.Conj(t.layer.Invariants, env2))
+		distinct := layers.Distinct(t.layer.Globals, t.sig, t.env, &f.action.Decl.Signature, env2)
 		msg := func(what string) string {
 			return fmt.Sprintf("%s may be invalidated by another thread running %s", what, f.name())
 		}
 		return pre, distinct, func() obl.Cmd {
 			return obl.Sequence(b.Stmts(f.action.Decl.Body.Stmts, env2, layers.Assume),
-				b.CheckAnnotation(NonInterference, y, env1, msg, y.Pos, f.action.Decl.P))
+				t.check(msg, t.pos, f.action.Decl.P))
 		}
 	}
 	env2 := b.Frame(env, &f.proc.Decl.Signature, ".2", "thread 2 ("+f.proc.Name()+")")
 	pre := obl.And(b.AnnotationAfter(f.start, env2), b.ParamFacts(f.proc, env2))
-	distinct := layers.Distinct(y.Proc.Layer.Globals, &y.Proc.Decl.Signature, env1, &f.proc.Decl.Signature, env2)
+	distinct := layers.Distinct(t.layer.Globals, t.sig, t.env, &f.proc.Decl.Signature, env2)
 	g := &layers.Fragments{B: b, Env: env2, Proc: f.proc, Mode: layers.Assume}
 	g.End = func(q *layers.YieldPoint) obl.Cmd {
 		msg := func(what string) string {
 			return fmt.Sprintf("%s may be invalidated by another thread running %s to line %d",
 				what, f.name(), q.Pos.Line)
 		}
-		return b.CheckAnnotation(NonInterference, y, env1, msg, y.Pos, f.start.Pos, q.Pos)
+		return t.check(msg, t.pos, f.start.Pos, q.Pos)
 	}
 	return pre, distinct, func() obl.Cmd { return g.From(f.start) }
 }

@@ -30,6 +30,7 @@ func Check(l *layers.Layer) layers.Findings {
 	}
 	ni, skipped := nonInterference(l)
 	f.Obligations, f.Skipped = append(f.Obligations, ni...), skipped
+	f.Obligations = append(f.Obligations, yieldArmStability(l)...)
 	return f.InLayer(l.Num)
 }
 
