@@ -422,18 +422,19 @@ func (sc *storeScratch) remember(k uint64) {
 	sc.recent[mix(k)&(recentSize-1)] = ^k
 }
 
-// offeredBefore reports whether offered holds key k, and puts it
-// there if not.
+// offeredBefore reports whether offered holds key k: then the set does
+// not (pass 1 writes no state into it), and this occurrence of k is not
+// its first, so the root set need not be read.
 func (sc *storeScratch) offeredBefore(k uint64) bool {
-	if sc.offered == nil {
-		sc.offered = make([]uint64, recentSize)
+	return sc.offered != nil && sc.offered[mix(k)&(recentSize-1)] == ^k
+}
+
+// offer puts key k, a candidate of this window, into offered (if in
+// use).
+func (sc *storeScratch) offer(k uint64) {
+	if sc.offered != nil {
+		sc.offered[mix(k)&(recentSize-1)] = ^k
 	}
-	at := &sc.offered[mix(k)&(recentSize-1)]
-	if *at == ^k {
-		return true
-	}
-	*at = ^k
-	return false
 }
 
 // forgetOffered empties offered, at the start of a window.
@@ -670,11 +671,12 @@ func (c *collapsed) has(b []byte, h uint64, sc *storeScratch) bool {
 	if !ok {
 		return false
 	}
-	if sc.seen(k) {
+	if sc.seen(k) || sc.offeredBefore(k) {
 		return true
 	}
 	if !c.root.lookup(shardIndex(h), k) {
-		return sc.offered != nil && sc.offeredBefore(k)
+		sc.offer(k)
+		return false
 	}
 	sc.remember(k)
 	return true
