@@ -386,6 +386,16 @@ type storeScratch struct {
 	// stands for one state, so a hit is exact; it changes no state
 	// number, only the work.
 	recent []uint64
+	// offered holds, as recent does, the root keys of the candidates
+	// this worker of a parallel search offered in the current window
+	// (parallel.go): states not in the set when looked up. A successor
+	// found there repeats an earlier candidate of the same worker, one
+	// expanded earlier in the window's order (a worker takes its chunks
+	// in increasing order), so it is not the first occurrence of its
+	// state, which pass 3 alone numbers: dropping it changes no state
+	// number, parent or count. A key stands for one state, so a hit is
+	// exact. Cleared at each window's start (forgetOffered).
+	offered []uint64
 	// hinted says that the explorer knows where the parts of the state
 	// looked up next end (hintEnds) and which are those of the state
 	// from (hintSame, bit j for part j): encodeSucc wrote the state so.
@@ -411,6 +421,24 @@ func (sc *storeScratch) remember(k uint64) {
 	}
 	sc.recent[mix(k)&(recentSize-1)] = ^k
 }
+
+// offeredBefore reports whether offered holds key k: then the set does
+// not (pass 1 writes no state into it), and this occurrence of k is not
+// its first, so the root set need not be read.
+func (sc *storeScratch) offeredBefore(k uint64) bool {
+	return sc.offered != nil && sc.offered[mix(k)&(recentSize-1)] == ^k
+}
+
+// offer puts key k, a candidate of this window, into offered (if in
+// use).
+func (sc *storeScratch) offer(k uint64) {
+	if sc.offered != nil {
+		sc.offered[mix(k)&(recentSize-1)] = ^k
+	}
+}
+
+// forgetOffered empties offered, at the start of a window.
+func (sc *storeScratch) forgetOffered() { clear(sc.offered) }
 
 // fromState is a state read from the set (state), with where its parts
 // end and its nodes' ids, when ok.
@@ -635,15 +663,19 @@ func (c *collapsed) insertFrom(b []byte, sc *storeScratch) (int, bool) {
 
 // has reports whether the set holds state b (hash h); it only reads the
 // set, and leaves in sc where b's parts end and its nodes' ids (key).
+// In a parallel search's pass 1 (sc.offered in use) it also reports
+// true for a state the caller offered as a candidate before in this
+// window: that occurrence is not the first (storeScratch.offered).
 func (c *collapsed) has(b []byte, h uint64, sc *storeScratch) bool {
 	k, ok := c.key(b, sc, false)
 	if !ok {
 		return false
 	}
-	if sc.seen(k) {
+	if sc.seen(k) || sc.offeredBefore(k) {
 		return true
 	}
 	if !c.root.lookup(shardIndex(h), k) {
+		sc.offer(k)
 		return false
 	}
 	sc.remember(k)

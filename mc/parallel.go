@@ -148,6 +148,7 @@ func (e *explorer) newWorker() *explorer {
 	w.perm = make([]int, len(m.threads))
 	w.cands = &candidates{}
 	w.sc.checkHints = e.opts.checkHints
+	w.sc.offered = make([]uint64, recentSize)
 	return w
 }
 
@@ -281,6 +282,7 @@ func expandWindow(workers []*explorer, start, end int, outs []parentOut, chunk i
 func (e *explorer) expandChunks(wi int32, start, n, chunk int, outs []parentOut, next, firstFail *atomic.Int64) {
 	c := e.cands
 	c.reset()
+	e.sc.forgetOffered()
 	for {
 		from := next.Add(int64(chunk)) - int64(chunk)
 		if from >= int64(n) || from > firstFail.Load() || e.lim.stopped() != "" {
