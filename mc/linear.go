@@ -104,10 +104,10 @@ func (m *model) usesLinear() bool {
 // assume of linear values (docs/checks.md, "Linear values") in the
 // successor of s where thread ru.t has record rec and the globals are
 // g: no identity is held by two threads, by two variables of one frame,
-// or by a thread and a linear global. Frames of one thread may share
-// (a callee borrows its caller's values). Not under access atomicity,
-// where an action's moves are seen half done, nor for the identities of
-// a role under symmetry reduction.
+// by a thread and a linear global, or by two linear globals. Frames of
+// one thread may share (a callee borrows its caller's values). Not under
+// access atomicity, where an action's moves are seen half done, nor for
+// the identities of a role under symmetry reduction.
 func (e *explorer) checkLinear(ru *run, s *dstate, g []int64, rec *dthread) *Failure {
 	m := e.m
 	if !m.linear || m.access {
@@ -142,7 +142,9 @@ func (e *explorer) checkLinear(ru *run, s *dstate, g []int64, rec *dthread) *Fai
 	}
 	for i, a := range items {
 		for _, b := range items[i+1:] {
-			if a.thread == b.thread && (a.thread < 0 || a.frame != b.frame) {
+			// Two linear globals are compared too: pools that share an
+			// identity (from the start) could hand it out twice.
+			if a.thread == b.thread && a.thread >= 0 && a.frame != b.frame {
 				continue
 			}
 			if v, ok := e.sharedIdentity(a, b); ok {
