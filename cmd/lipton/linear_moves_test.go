@@ -33,6 +33,14 @@ func TestLinearMovesExplore(t *testing.T) {
 			[]string{"error: linearity: after a step of w(0), w(0)'s p (in work) and the linear global free both hold 1: an identity was duplicated", "VIOLATION"}},
 		{"../../proofs/linmap/broken/split-duplicates.lip", exitFailed,
 			[]string{"error: linearity: after a step of w(0), w(0)'s b (in work) and w(0)'s a (in work) both hold", "VIOLATION"}},
+		// A duplicated key that exists only between two threads' steps
+		// which touch no common global: partial-order reduction must
+		// not run one thread alone past it.
+		{"../../proofs/linmap/broken/invent-por.lip", exitFailed,
+			[]string{"error: linearity: after a step of y(1), y(1)'s h (in b) and x(0)'s h (in a) both hold 0: an identity was duplicated", "VIOLATION"}},
+		// Pools of one domain that overlap from the start.
+		{"../../proofs/linmap/broken/pools-overlap.lip", exitFailed,
+			[]string{"error: linearity: after a step of x(0), the linear global spare and the linear global free both hold 0", "VIOLATION"}},
 		{"../../proofs/linmap/broken/read-unowned.lip", exitFailed,
 			[]string{"error: assert: the requires of action read may not hold at this call", "VIOLATION"}},
 	}
