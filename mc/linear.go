@@ -149,7 +149,7 @@ func (e *explorer) checkLinear(ru *run, s *dstate, g []int64, rec *dthread) *Fai
 			}
 			if v, ok := e.sharedIdentity(a, b); ok {
 				return &Failure{Kind: "linearity", Thread: ru.t, Pos: []lang.Pos{b.pos, a.pos}, Msg: fmt.Sprintf(
-					"after a step of %s, %s and %s both hold %d: an identity was duplicated", m.threads[ru.t], b.name(m), a.name(m), v)}
+					"after a step of %s, %s and %s both hold %s: an identity was duplicated", m.threads[ru.t], b.name(m), a.name(m), m.showIdentity(v, a.typ))}
 			}
 		}
 	}
@@ -239,4 +239,14 @@ func giveAway(frames []dframe, gives []givenSlot) []dframe {
 		top.vals[g.slot] = g.empty
 	}
 	return out
+}
+
+// showIdentity prints identity v of the domain of linear type typ: an
+// enumeration's value by name.
+func (m *model) showIdentity(v int64, typ lang.Type) string {
+	dom, _, ok := lang.LinearDomain(typ)
+	if !ok {
+		return fmt.Sprint(v)
+	}
+	return m.showValue(v, dom)
 }

@@ -38,6 +38,13 @@ func TestLinearMovesExplore(t *testing.T) {
 		// not run one thread alone past it.
 		{"../../proofs/linmap/broken/invent-por.lip", exitFailed,
 			[]string{"error: linearity: after a step of y(1), y(1)'s h (in b) and x(0)'s h (in a) both hold 0: an identity was duplicated", "VIOLATION"}},
+		// An action whose moves are right only under an invariant, run
+		// inside a fragment where a right mover broke it.
+		{"../../proofs/linmap/broken/linearity-invariant.lip", exitFailed,
+			[]string{"error: linearity: after a step of x(0), x(0)'s h (in a) and the linear global free both hold 10", "VIOLATION"}},
+		// An identity of an enumeration is named in the message.
+		{"../../proofs/linmap/broken/enum-keeps-key.lip", exitFailed,
+			[]string{"error: linearity: after a step of w(0), w(0)'s h (in work) and the linear global free both hold A", "VIOLATION"}},
 		// Pools of one domain that overlap from the start.
 		{"../../proofs/linmap/broken/pools-overlap.lip", exitFailed,
 			[]string{"error: linearity: after a step of x(0), the linear global spare and the linear global free both hold 0", "VIOLATION"}},
