@@ -33,8 +33,8 @@ func (ru *run) poolClash(ti *threadInfo, cc *callChoice) *Failure {
 			for _, v := range ru.linearValues(ti, cc, i) {
 				if m.maps.get(identitySet(m.maps, g.Type, pool), v) != 0 {
 					return &Failure{Kind: "error", Thread: ru.t, Pos: []lang.Pos{ti.role.decl.Role.P, g.Decl.Pos()}, Msg: fmt.Sprintf(
-						"%s calls %s with %s holding %d, which the linear global %s holds: the instance must give its threads identities that no linear global holds",
-						ti, cc.m.name, p.Name.Name, v, g.Name)}
+						"%s calls %s with %s holding %s, which the linear global %s holds: the instance must give its threads identities that no linear global holds",
+						ti, cc.m.name, p.Name.Name, m.showIdentity(v, p.Name.Obj.Type), g.Name)}
 				}
 			}
 		}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -66,5 +68,44 @@ func TestLinearMovesExplore(t *testing.T) {
 				rest = rest[i+len(frag):]
 			}
 		})
+	}
+}
+
+// TestLinearBoolIdentityNamed: explore names an identity of domain bool
+// as a bool, here a thread's identity true that a linear global map
+// keyed by bool holds.
+func TestLinearBoolIdentityNamed(t *testing.T) {
+	src := `type Heap = record { dom: [bool]bool, val: [bool]int };
+
+linear var free: Heap = Heap([bool]bool(false)[true := true], [bool]int(0));
+
+layer 0 {
+  right action alloc() returns (linear h: Heap)
+  {
+    assume free.dom[true];
+    free.dom[true] := false;
+    h := Heap([bool]bool(false)[true := true], [bool]int(0));
+  }
+
+  public proc work(linear t: bool)
+  {
+    linear var h: Heap;
+    call h := alloc();
+  }
+}
+
+instance one {
+  thread w(t = 1..1) calls work max 1;
+  ints 0..1;
+}
+`
+	path := filepath.Join(t.TempDir(), "bool.lip")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runCLI("explore", path)
+	want := "w(1) calls work with t holding true, which the linear global free holds"
+	if code != exitFailed || !strings.Contains(stdout, want) {
+		t.Fatalf("exit code %d, want %d and %q\nstdout:\n%s\nstderr:\n%s", code, exitFailed, want, stdout, stderr)
 	}
 }
