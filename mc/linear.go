@@ -34,8 +34,8 @@ func (ru *run) poolClash(ti *threadInfo, cc *callChoice) *Failure {
 			for _, v := range ru.linearValues(ti, cc, i) {
 				if m.maps.get(identitySet(m.maps, g.Type, pool), v) != 0 {
 					return &Failure{Kind: "error", Thread: ru.t, Pos: []lang.Pos{ti.role.decl.Role.P, g.Decl.Pos()}, Msg: fmt.Sprintf(
-						"%s calls %s with %s holding %d, which the linear global %s holds: the instance must give its threads identities that no linear global holds",
-						ti, cc.m.name, p.Name.Name, v, g.Name)}
+						"%s calls %s with %s holding %s, which the linear global %s holds: the instance must give its threads identities that no linear global holds",
+						ti, cc.m.name, p.Name.Name, m.showIdentity(v, p.Name.Obj.Type), g.Name)}
 				}
 			}
 		}
@@ -113,10 +113,10 @@ func (m *model) usesLinear() bool {
 // assume of linear values (docs/checks.md, "Linear values") in the
 // successor of s where thread ru.t has record rec and the globals are
 // g: no identity is held by two threads, by two variables of one frame,
-// or by a thread and a linear global. Frames of one thread may share
-// (a callee borrows its caller's values). Not under access atomicity,
-// where an action's moves are seen half done, nor for the identities of
-// a role under symmetry reduction.
+// by a thread and a linear global, or by two linear globals. Frames of
+// one thread may share (a callee borrows its caller's values). Not under
+// access atomicity, where an action's moves are seen half done, nor for
+// the identities of a role under symmetry reduction.
 func (e *explorer) checkLinear(ru *run, s *dstate, g []int64, rec *dthread) *Failure {
 	m := e.m
 	if !m.linear || m.access {
@@ -141,12 +141,14 @@ func (e *explorer) checkLinear(ru *run, s *dstate, g []int64, rec *dthread) *Fai
 	}
 	for i, a := range items {
 		for _, b := range items[i+1:] {
-			if a.thread == b.thread && (a.thread < 0 || mayShare(a, b)) {
+			// Two linear globals are compared too: pools that share an
+			// identity (from the start) could hand it out twice.
+			if a.thread == b.thread && a.thread >= 0 && mayShare(a, b) {
 				continue
 			}
 			if v, ok := e.sharedIdentity(a, b); ok {
 				return &Failure{Kind: "linearity", Thread: ru.t, Pos: []lang.Pos{b.pos, a.pos}, Msg: fmt.Sprintf(
-					"after a step of %s, %s and %s both hold %d: an identity was duplicated", m.threads[ru.t], b.name(m), a.name(m), v)}
+					"after a step of %s, %s and %s both hold %s: an identity was duplicated", m.threads[ru.t], b.name(m), a.name(m), m.showIdentity(v, a.typ))}
 			}
 		}
 	}
@@ -272,4 +274,14 @@ func giveAway(frames []dframe, gives []givenSlot) []dframe {
 		top.vals[g.slot] = g.empty
 	}
 	return out
+}
+
+// showIdentity prints identity v of the domain of linear type typ: an
+// enumeration's value by name.
+func (m *model) showIdentity(v int64, typ lang.Type) string {
+	dom, _, ok := lang.LinearDomain(typ)
+	if !ok {
+		return fmt.Sprint(v)
+	}
+	return m.showValue(v, dom)
 }

@@ -32,7 +32,15 @@ import (
 //     reduced graph contains a non-progressing transition, which is only
 //     taken in fully expanded states: the cycle proviso holds without
 //     inspecting the search stack or queue;
-//  5. t has at least one successor.
+//  5. t has at least one successor;
+//  6. in a model whose linear values explore checks (checkLinear), it
+//     changes none: it writes no linear global or linear frame variable
+//     and gives or receives none at a procedure call. A duplicated
+//     identity is a property of one state, like an invariant (2): two
+//     threads' fragments that touch no common global may still both
+//     hold one identity only in the states between them, which a
+//     reduced set that ran one thread's fragments alone would skip
+//     (proofs/linmap/broken/invent-por.lip).
 //
 // By (1) every transition of another thread from s onward commutes with
 // t's and leaves them enabled with the same outcomes, so {t's transitions}
@@ -85,6 +93,7 @@ type fragInfo struct {
 	f    fp
 	prog bool // every path is progressing
 	ret  bool // some path reaches the procedure's exit
+	lin  bool // some path may change a linear value (6)
 }
 
 // porInfo is the static analysis behind the reduction.
@@ -95,6 +104,11 @@ type porInfo struct {
 	start  []fragInfo   // per role: starting a call
 	role   []fp         // per role: everything a call may do
 	roleOf []int
+	// linear are the linear globals' and frames' variables, whose
+	// changes (6) keeps out of reduced sets; callLin, per procedure and
+	// call node, whether the call gives or receives linear values.
+	linear  map[*obl.Var]bool
+	callLin [][]bool
 }
 
 // porAnalysis returns the analysis, or nil (with m.porOff set) when the
@@ -108,7 +122,7 @@ func (m *model) porAnalysis() *porInfo {
 		m.porOff = "more than 64 global variables"
 		return nil
 	}
-	a := &porInfo{}
+	a := &porInfo{linear: m.linearVars()}
 	slot := map[*obl.Var]int{}
 	for i, v := range m.gvars {
 		slot[v] = i
@@ -118,11 +132,12 @@ func (m *model) porAnalysis() *porInfo {
 		a.next = append(a.next, make([]fragInfo, n))
 		a.after = append(a.after, make([]fragInfo, n))
 		a.rest = append(a.rest, make([]fp, n))
+		a.callLin = append(a.callLin, make([]bool, n))
 		if p.lp == nil {
 			body := m.b.ActionBody(p.action, p.env, stepMode)
 			f := cmdFootprint(body, slot)
 			f.r |= p.annReads[1]
-			a.next[p.idx][0] = fragInfo{f: f, prog: true, ret: true}
+			a.next[p.idx][0] = fragInfo{f: f, prog: true, ret: true, lin: a.changesLinear(body)}
 			a.rest[p.idx][0] = f
 			a.rest[p.idx][1] = fp{r: p.annReads[1]}
 			continue
@@ -143,6 +158,7 @@ func (m *model) porAnalysis() *porInfo {
 			if cc.m.atomic {
 				nx := a.next[p.idx][p.entry]
 				start.f = start.f.or(nx.f).or(fp{r: g})
+				start.lin = start.lin || nx.lin
 				if r.max == 0 {
 					start.prog = false
 				}
@@ -188,12 +204,89 @@ func cmdFootprint(c obl.Cmd, slot map[*obl.Var]int) fp {
 	return f
 }
 
+// linearVars returns the variables whose values checkLinear compares:
+// the linear globals and the linear variables of every frame; none if
+// it compares none.
+func (m *model) linearVars() map[*obl.Var]bool {
+	vars := map[*obl.Var]bool{}
+	if !m.linear || m.access {
+		return vars
+	}
+	for i, g := range m.globals {
+		if g.Linear {
+			vars[m.gvars[i]] = true
+		}
+	}
+	for _, p := range m.procs {
+		for i, o := range p.sig.Frame() {
+			if o.Linear {
+				vars[p.frame[i]] = true
+			}
+		}
+	}
+	return vars
+}
+
+// changesLinear reports whether c may write a linear variable.
+func (a *porInfo) changesLinear(c obl.Cmd) bool {
+	for v := range obl.Assigned(c) {
+		if a.linear[v] {
+			return true
+		}
+	}
+	return false
+}
+
+// nodeLinear reports whether node n of p may change a linear value: a
+// step or private statement that writes a linear variable, a private
+// loop of a procedure with linear variables (conservatively), or a call
+// that gives or receives linear values or whose return drops some (the
+// callee's linear locals). A callee's borrowed linear parameters hold
+// what its caller holds, in the same thread: its return changes nothing
+// checkLinear compares.
+func (m *model) nodeLinear(a *porInfo, p *cproc, n *layers.Node) bool {
+	if len(a.linear) == 0 {
+		return false
+	}
+	switch n.Kind {
+	case layers.NodeStep, layers.NodePrivate:
+		return a.changesLinear(m.b.Stmt(n.Stmt, p.env, stepMode))
+	case layers.NodePrivateLoop:
+		for _, v := range p.frame {
+			if a.linear[v] {
+				return true
+			}
+		}
+	case layers.NodeCall:
+		q := p.callee[n.ID]
+		for _, prm := range q.sig.Params {
+			if prm.LinearIn {
+				return true
+			}
+		}
+		for _, r := range q.sig.Returns {
+			if r.Linear {
+				return true
+			}
+		}
+		// Its return drops what its linear locals still hold.
+		for _, d := range q.sig.Locals {
+			if d.Linear {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // analyzeProc computes the fragments of a procedure.
 func (m *model) analyzeProc(a *porInfo, p *cproc, slot map[*obl.Var]int) {
 	back := backEdges(p.lp)
 	nodeFP := make([]fp, len(p.nodes))
+	nodeLin := make([]bool, len(p.nodes))
 	for _, n := range p.nodes {
 		nodeFP[n.ID] = m.nodeFootprint(p, n, slot)
+		nodeLin[n.ID] = m.nodeLinear(a, p, n)
 	}
 	walk := func(from *layers.Node) fragInfo {
 		info := fragInfo{prog: true}
@@ -212,6 +305,7 @@ func (m *model) analyzeProc(a *porInfo, p *cproc, slot map[*obl.Var]int) {
 				if !seen[s] {
 					seen[s] = true
 					info.f = info.f.or(nodeFP[s.ID])
+					info.lin = info.lin || nodeLin[s.ID]
 					visit(s)
 				}
 			}
@@ -225,7 +319,11 @@ func (m *model) analyzeProc(a *porInfo, p *cproc, slot map[*obl.Var]int) {
 		}
 		switch n.Kind {
 		case layers.NodeCall:
+			// The call's step gives the linear_in arguments (nextFrom),
+			// its return receives the linear outputs.
+			a.callLin[p.idx][n.ID] = nodeLin[n.ID]
 			a.after[p.idx][n.ID] = walk(n)
+			a.after[p.idx][n.ID].lin = a.after[p.idx][n.ID].lin || nodeLin[n.ID]
 		case layers.NodeExit:
 		case layers.NodeEntry:
 			// the fragment from the entry first takes the snapshots of
@@ -366,6 +464,7 @@ func (e *explorer) nextFrom(th *dthread, top *dframe, r *role) (fragInfo, bool) 
 		q := p.callee[top.node]
 		info := a.next[q.idx][q.entry]
 		info.ret = false
+		info.lin = info.lin || a.callLin[p.idx][top.node]
 		return info, true
 	}
 	info := a.next[p.idx][top.node]
@@ -420,7 +519,7 @@ func (e *explorer) ample(s *dstate, i int) int {
 	}
 	for t := range s.th {
 		info, ok := e.nextFragment(s, t)
-		if !ok || !info.prog || e.spec != nil && (info.ret || startsDisturbing(s, t)) || info.f.w&e.m.invReads != 0 {
+		if !ok || !info.prog || e.spec != nil && (info.ret || startsDisturbing(s, t)) || info.f.w&e.m.invReads != 0 || info.lin {
 			continue
 		}
 		indep := true

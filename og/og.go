@@ -108,9 +108,15 @@ func publicAction(a *layers.Action) *obl.Obligation {
 	return b.Obligation(obName(l, "seq", a.Name()), Sequential, body)
 }
 
-// initial checks that the layer's invariants hold in the initial state.
+// initial checks that the layer's invariants hold in the initial state,
+// and that its linear globals (pools) of one domain share no identity
+// there: every check assumes the pools pairwise disjoint (an action's
+// linearity check assumes what it may take disjoint), and an identity
+// in two pools at the start could be handed to two threads
+// (proofs/linmap/broken/pools-overlap.lip).
 func initial(l *layers.Layer) []*obl.Obligation {
-	if len(l.Invariants) == 0 {
+	pairs := overlappingPools(l)
+	if len(l.Invariants) == 0 && len(pairs) == 0 {
 		return nil
 	}
 	b := layers.NewBuilder(l.Program)
@@ -127,6 +133,33 @@ func initial(l *layers.Layer) []*obl.Obligation {
 		msg := fmt.Sprintf("this invariant of layer %d may not hold in the initial state", l.Num)
 		asserts = append(asserts, layers.Check(Initial, b.Expr(inv, env), msg, inv.Pos()))
 	}
+	for _, p := range pairs {
+		g, h := p[0], p[1]
+		msg := fmt.Sprintf("the linear globals %s and %s may share an identity in the initial state: the pools of one domain must be disjoint (a global without an initial value may hold any identities), or an identity in both could be handed out twice", g.Name, h.Name)
+		disjoint := layers.Disjoint(g.Type, env.Lookup(g), h.Type, env.Lookup(h))
+		asserts = append(asserts, layers.Check(Initial, disjoint, msg, h.Decl.Pos(), g.Decl.Pos()))
+	}
 	body := obl.Sequence(append([]obl.Cmd{init}, asserts...)...)
 	return []*obl.Obligation{b.Obligation(obName(l, "init"), Initial, body)}
+}
+
+// overlappingPools returns the pairs of linear globals of layer l whose
+// domains agree: sets and linear maps of one identity type.
+func overlappingPools(l *layers.Layer) [][2]*lang.Object {
+	var pools []*lang.Object
+	for _, g := range l.Globals {
+		if g.Linear {
+			pools = append(pools, g)
+		}
+	}
+	var pairs [][2]*lang.Object
+	for i, g := range pools {
+		dg, _, okG := lang.LinearDomain(g.Type)
+		for _, h := range pools[i+1:] {
+			if dh, _, okH := lang.LinearDomain(h.Type); okG && okH && lang.Identical(dg, dh) {
+				pairs = append(pairs, [2]*lang.Object{g, h})
+			}
+		}
+	}
+	return pairs
 }

@@ -274,3 +274,43 @@ layer 0 {
 		}
 	}
 }
+
+// TestPoolsDisjointInitially: the initial state check proves that the
+// linear globals of one domain share no identity, sets and linear maps
+// alike (every check assumes it), and only those of one domain.
+func TestPoolsDisjointInitially(t *testing.T) {
+	const pools = `
+type Heap = record { dom: [int]bool, val: [int]int };
+linear var free: Heap = Heap([int]bool(true)[0 := false], [int]int(0));
+linear var spare: [int]bool = [int]bool(false)[SPARE := true];
+linear var flags: [bool]bool = [bool]bool(true);
+layer 0 { proc p() { } }`
+	overlap := "may share an identity in the initial state"
+	cases := []struct {
+		spare string
+		fails bool
+	}{
+		{"0", false}, // spare = {0}, free holds every other int
+		{"1", true},  // 1 is in both
+	}
+	for _, c := range cases {
+		failed := failedMessages(t, strings.Replace(pools, "SPARE", c.spare, 1))
+		n := 0
+		for msg := range failed {
+			if strings.Contains(msg, overlap) {
+				n++
+				if !strings.Contains(msg, "free and spare") {
+					t.Errorf("spare = {%s}: want free and spare named, got %q", c.spare, msg)
+				}
+			}
+		}
+		if (n > 0) != c.fails || len(failed) != n {
+			t.Errorf("spare = {%s}: want the overlap reported: %v, got %v", c.spare, c.fails, failed)
+		}
+	}
+	// Without initial values the pools may hold anything.
+	failed := failedMessages(t, "linear var a: [int]bool;\nlinear var b: [int]bool;\nlayer 0 { proc p() { } }")
+	if len(failed) != 1 {
+		t.Errorf("two pools without initial values: want one failure, got %v", failed)
+	}
+}

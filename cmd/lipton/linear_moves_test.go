@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -33,6 +35,21 @@ func TestLinearMovesExplore(t *testing.T) {
 			[]string{"error: linearity: after a step of w(0), w(0)'s p (in work) and the linear global free both hold 1: an identity was duplicated", "VIOLATION"}},
 		{"../../proofs/linmap/broken/split-duplicates.lip", exitFailed,
 			[]string{"error: linearity: after a step of w(0), w(0)'s b (in work) and w(0)'s a (in work) both hold", "VIOLATION"}},
+		// A duplicated key that exists only between two threads' steps
+		// which touch no common global: partial-order reduction must
+		// not run one thread alone past it.
+		{"../../proofs/linmap/broken/invent-por.lip", exitFailed,
+			[]string{"error: linearity: after a step of y(1), y(1)'s h (in b) and x(0)'s h (in a) both hold 0: an identity was duplicated", "VIOLATION"}},
+		// An action whose moves are right only under an invariant, run
+		// inside a fragment where a right mover broke it.
+		{"../../proofs/linmap/broken/linearity-invariant.lip", exitFailed,
+			[]string{"error: linearity: after a step of x(0), x(0)'s h (in a) and the linear global free both hold 10", "VIOLATION"}},
+		// An identity of an enumeration is named in the message.
+		{"../../proofs/linmap/broken/enum-keeps-key.lip", exitFailed,
+			[]string{"error: linearity: after a step of w(0), w(0)'s h (in work) and the linear global free both hold A", "VIOLATION"}},
+		// Pools of one domain that overlap from the start.
+		{"../../proofs/linmap/broken/pools-overlap.lip", exitFailed,
+			[]string{"error: linearity: after a step of x(0), the linear global spare and the linear global free both hold 0", "VIOLATION"}},
 		{"../../proofs/linmap/broken/read-unowned.lip", exitFailed,
 			[]string{"error: assert: the requires of action read may not hold at this call", "VIOLATION"}},
 	}
@@ -51,5 +68,44 @@ func TestLinearMovesExplore(t *testing.T) {
 				rest = rest[i+len(frag):]
 			}
 		})
+	}
+}
+
+// TestLinearBoolIdentityNamed: explore names an identity of domain bool
+// as a bool, here a thread's identity true that a linear global map
+// keyed by bool holds.
+func TestLinearBoolIdentityNamed(t *testing.T) {
+	src := `type Heap = record { dom: [bool]bool, val: [bool]int };
+
+linear var free: Heap = Heap([bool]bool(false)[true := true], [bool]int(0));
+
+layer 0 {
+  right action alloc() returns (linear h: Heap)
+  {
+    assume free.dom[true];
+    free.dom[true] := false;
+    h := Heap([bool]bool(false)[true := true], [bool]int(0));
+  }
+
+  public proc work(linear t: bool)
+  {
+    linear var h: Heap;
+    call h := alloc();
+  }
+}
+
+instance one {
+  thread w(t = 1..1) calls work max 1;
+  ints 0..1;
+}
+`
+	path := filepath.Join(t.TempDir(), "bool.lip")
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runCLI("explore", path)
+	want := "w(1) calls work with t holding true, which the linear global free holds"
+	if code != exitFailed || !strings.Contains(stdout, want) {
+		t.Fatalf("exit code %d, want %d and %q\nstdout:\n%s\nstderr:\n%s", code, exitFailed, want, stdout, stderr)
 	}
 }
