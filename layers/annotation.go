@@ -87,10 +87,10 @@ func (b *Builder) annotationParts(y *YieldPoint, env *Env) []annotationPart {
 
 // lateArmParts returns, at the procedures' yield point of a parallel
 // call, the gate of each action arm written after its first procedure
-// arm, which is not a left mover: the static checks run it after the
-// procedures have returned, but it may run before they have started, so
-// its gate must hold there too (and every step keeps it: movers, "Arm
-// order"). A left mover's gate is kept by every step already.
+// arm: the static checks run it after the procedures have returned, but
+// it may run before they have started, so its gate must hold there too
+// (and every step keeps it: movers, "Arm order"; a left mover's gate is
+// kept by every step already).
 func (b *Builder) lateArmParts(y *YieldPoint, env *Env) []annotationPart {
 	if y.Par == nil {
 		return nil
@@ -100,7 +100,7 @@ func (b *Builder) lateArmParts(y *YieldPoint, env *Env) []annotationPart {
 	for _, arm := range y.Par.Arms {
 		proc = proc || arm.Class == lang.ClassProcCall
 		act := lang.CalledAction(arm)
-		if !proc || arm.Class == lang.ClassProcCall || act == nil || act.Mover.IsLeft() {
+		if !proc || arm.Class == lang.ClassProcCall || act == nil {
 			continue
 		}
 		gate := obl.WLP(b.CallAction(arm, env, Mode{Check: true}), obl.Bool(true))
