@@ -590,15 +590,15 @@ layer 0 {
 		`19:13: l is linear, but output x of take is not: a linear variable receives only linear outputs`,
 		`19:26: linear l is passed twice in one call`,
 	}},
-	{"parallel call arm transfers identities", `layer 0 {
+	{"parallel call arm gives a variable another arm reads", `layer 0 {
   both action give(linear_in a: [int]bool) {}
-  both action b() {}
+  both action b(s: [int]bool) {}
   public proc p() {
     linear var l: [int]bool;
-    call give(l) | b();
+    call give(l) | b(l);
   }
 }`, []string{
-		`6:15: a is a linear_in parameter of give: an arm of a parallel call cannot transfer identities (call give on its own)`,
+		`6:22: l is given to a linear_in parameter of give by another arm of this parallel call, so no other arm may read it; give it in a call of its own`,
 	}},
 	{"mover procedure with linear locals and outputs", `layer 0 {
   both action alloc() returns (linear r: [int]bool) {}

@@ -29,9 +29,9 @@ func (c *checker) parCall(s *ParCallStmt) {
 		if arm.Class == ClassNone {
 			actions = false
 		}
-		c.parCallLinearIn(arm)
 	}
 	c.parCallVars(s)
+	c.parCallGiven(s)
 	switch {
 	case !actions:
 	case procArms(s) > 0:
@@ -41,22 +41,72 @@ func (c *checker) parCall(s *ParCallStmt) {
 	}
 }
 
-// parCallLinearIn reports an arm that passes an argument to a linear_in
-// parameter: a transfer empties the caller's variable after the call,
-// which the arms' orders do not yet do.
-func (c *checker) parCallLinearIn(arm *CallStmt) {
-	if arm.Callee.Obj == nil {
+// parCallGiven reports a variable that an arm gives to a linear_in
+// parameter and that another arm (an invariant arm included) reads or
+// receives an output in: the arguments are evaluated before any arm
+// runs, but the static checks run the arms in textual order, where the
+// variable is empty after the arm that gives it away; so no other arm
+// may touch it (docs/language.md, "Parallel calls").
+func (c *checker) parCallGiven(s *ParCallStmt) {
+	givenBy := map[*Object]int{}
+	for i, arm := range s.Arms {
+		for _, o := range givenObjs(arm) {
+			givenBy[o] = i
+		}
+	}
+	if len(givenBy) == 0 {
 		return
+	}
+	report := func(id *Ident, what string) {
+		if j, ok := givenBy[id.Obj]; ok {
+			c.errorf(id.P, "%s is given to a linear_in parameter of %s by another arm of this parallel call, so no other arm may %s it; give it in a call of its own", id.Name, s.Arms[j].Callee.Name, what)
+		}
+	}
+	reads := func(i int, args []Expr) {
+		for _, a := range args {
+			InspectExpr(a, func(x Expr) bool {
+				if id, ok := x.(*Ident); ok && id.Obj != nil && (i < 0 || givenBy[id.Obj] != i) {
+					report(id, "read")
+				}
+				return true
+			})
+		}
+	}
+	for i, arm := range s.Arms {
+		reads(i, arm.Args)
+		for _, out := range arm.Outs {
+			if out.Obj != nil && givenBy[out.Obj] != i {
+				report(out, "receive an output in")
+			}
+		}
+	}
+	for _, y := range s.Yields {
+		for _, call := range y.Calls {
+			reads(-1, call.Args)
+		}
+	}
+}
+
+// givenObjs returns the variables a checked call passes to linear_in
+// parameters.
+func givenObjs(arm *CallStmt) []*Object {
+	if arm.Callee.Obj == nil {
+		return nil
 	}
 	m, ok := arm.Callee.Obj.Decl.(Member)
 	if !ok {
-		return
+		return nil
 	}
+	var out []*Object
 	for i, p := range m.Sig().Params {
-		if p.LinearIn && i < len(arm.Args) {
-			c.errorf(arm.Args[i].Pos(), "%s is a linear_in parameter of %s: an arm of a parallel call cannot transfer identities (call %s on its own)", p.Name.Name, arm.Callee.Name, arm.Callee.Name)
+		if i >= len(arm.Args) || !p.LinearIn {
+			continue
+		}
+		if id, ok := arm.Args[i].(*Ident); ok && id.Obj != nil {
+			out = append(out, id.Obj)
 		}
 	}
+	return out
 }
 
 // parCallVars reports a linear variable passed to two arms, a variable

@@ -26,14 +26,15 @@ func GiveAway(s *lang.CallStmt, params []*lang.Param, env *Env) obl.Cmd {
 	return obl.Sequence(cmds...)
 }
 
-// GiveAwayAt is GiveAway for the call of a procedure at yield point y,
-// or nothing if y is not a call.
+// GiveAwayAt is GiveAway for the calls of procedures at yield point y
+// (the procedure arms of a parallel call, each), or nothing if y is not
+// a call.
 func GiveAwayAt(y *YieldPoint, env *Env) obl.Cmd {
-	q := y.Callee()
-	if q == nil {
-		return obl.Sequence()
+	var cmds []obl.Cmd
+	for _, c := range y.Calls() {
+		cmds = append(cmds, GiveAway(c, calleeOf(c).Params, env))
 	}
-	return GiveAway(y.Stmt.(*lang.CallStmt), q.Params, env)
+	return obl.Sequence(cmds...)
 }
 
 // move translates the move b := a: b receives what the procedure owns of

@@ -58,6 +58,9 @@ type forkData struct {
 	callee []*cproc
 	args   [][]evalFn
 	outs   [][]int
+	// gives are the caller's slots that procedure arms take through
+	// linear_in parameters: emptied when the fork starts the arms.
+	gives []givenSlot
 }
 
 // compileFork compiles the fork node of a procedure. Its code starts the
@@ -75,8 +78,11 @@ func (m *model) compileFork(cp *cproc, node *layers.Node) code {
 		var outs []int
 		if node.Arms[i] == nil {
 			q = m.procOf[arm.Callee.Obj.Decl.(*lang.Proc)]
-			for _, a := range arm.Args {
+			for k, a := range arm.Args {
 				args = append(args, cp.c.expr(m.b.Expr(a, cp.env)))
+				if id, ok := a.(*lang.Ident); ok && q.sig.Params[k].LinearIn {
+					fd.gives = append(fd.gives, givenSlot{slot: cp.frameSlot(id.Obj), empty: m.zeroOf(id.Obj.Type)})
+				}
 			}
 			for _, o := range arm.Outs {
 				outs = append(outs, cp.frameSlot(o.Obj))
@@ -124,6 +130,9 @@ func (ru *run) fork(x *exec, cp *cproc, fd *forkData) {
 			x.r = saved
 			return
 		}
+	}
+	for _, gs := range fd.gives {
+		callerVals[gs.slot] = gs.empty // the arm's held local takes them
 	}
 	frames := append(append([]dframe(nil), ru.below...), dframe{p: cp, node: fd.node.ID, vals: callerVals})
 	ru.emitStack(globals, frames, arms)

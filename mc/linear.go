@@ -2,6 +2,7 @@ package mc
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/lipton-dev/lipton/lang"
 	"github.com/lipton-dev/lipton/layers"
@@ -61,11 +62,16 @@ func (ru *run) linearValues(ti *threadInfo, cc *callChoice, i int) []int64 {
 // thread's frame, or by a linear global (thread -1).
 type linearItem struct {
 	thread, frame int
-	obj           *lang.Object
-	proc          string // the frame's procedure; "" for a global
-	typ           lang.Type
-	val           int64
-	pos           lang.Pos
+	// arm is the path of the sub-thread that holds the item, in the
+	// forks of the thread (mc/fork.go): "" for the thread's own stack,
+	// "0/" for the first arm of its fork, "0/1/" for the second arm of
+	// that arm's fork.
+	arm  string
+	obj  *lang.Object
+	proc string // the frame's procedure; "" for a global
+	typ  lang.Type
+	val  int64
+	pos  lang.Pos
 }
 
 // name says who holds the item, for a failure's message: built only
@@ -73,6 +79,9 @@ type linearItem struct {
 func (it linearItem) name(m *model) string {
 	if it.thread < 0 {
 		return "the linear global " + it.obj.Name
+	}
+	if it.arm != "" {
+		return fmt.Sprintf("%s's %s (in %s, an arm of a parallel call)", m.threads[it.thread], it.obj.Name, it.proc)
 	}
 	return fmt.Sprintf("%s's %s (in %s)", m.threads[it.thread], it.obj.Name, it.proc)
 }
@@ -128,21 +137,11 @@ func (e *explorer) checkLinear(ru *run, s *dstate, g []int64, rec *dthread) *Fai
 		// stored as its first one: they cannot be compared. They are the
 		// instance's distinct identities, read-only, never computed.
 		sym := e.sym && m.threads[u].role.sym
-		for fi := range th.frames {
-			f := &th.frames[fi]
-			for i, o := range f.p.sig.Frame() {
-				if _, isSet, _ := lang.LinearDomain(o.Type); sym && !isSet {
-					continue
-				}
-				if o.Linear && o.Kind != lang.ObjGlobal && o.Held == nil { // a linear_in parameter: its held local holds its identities
-					items = append(items, linearItem{thread: u, frame: fi, obj: o, proc: f.p.name, typ: o.Type, val: f.vals[i], pos: f.p.sig.Name.P})
-				}
-			}
-		}
+		items = stackLinearItems(items, u, "", th.frames, th.arms, sym)
 	}
 	for i, a := range items {
 		for _, b := range items[i+1:] {
-			if a.thread == b.thread && (a.thread < 0 || a.frame != b.frame) {
+			if a.thread == b.thread && (a.thread < 0 || mayShare(a, b)) {
 				continue
 			}
 			if v, ok := e.sharedIdentity(a, b); ok {
@@ -152,6 +151,42 @@ func (e *explorer) checkLinear(ru *run, s *dstate, g []int64, rec *dthread) *Fai
 		}
 	}
 	return nil
+}
+
+// stackLinearItems appends to items the linear values held by the
+// frames of the stack at arm path arm of thread u, and by the stacks of
+// the arms of the fork its top frame waits at, if any.
+func stackLinearItems(items []linearItem, u int, arm string, frames []dframe, arms []armState, sym bool) []linearItem {
+	for fi := range frames {
+		f := &frames[fi]
+		for i, o := range f.p.sig.Frame() {
+			if _, isSet, _ := lang.LinearDomain(o.Type); sym && !isSet {
+				continue
+			}
+			if o.Linear && o.Kind != lang.ObjGlobal && o.Held == nil { // a linear_in parameter: its held local holds its identities
+				items = append(items, linearItem{thread: u, frame: fi, arm: arm, obj: o, proc: f.p.name, typ: o.Type, val: f.vals[i], pos: f.p.sig.Name.P})
+			}
+		}
+	}
+	for ai := range arms {
+		if arms[ai].frames != nil {
+			items = stackLinearItems(items, u, fmt.Sprintf("%s%d/", arm, ai), arms[ai].frames, arms[ai].arms, sym)
+		}
+	}
+	return items
+}
+
+// mayShare reports whether two items of one thread may hold the same
+// identity: they are in different frames of one chain of calls (a
+// callee, or an arm of a fork, borrows its caller's values). Items of
+// two arms that are not one the other's caller are like two threads'
+// (the front end gives each linear value to one arm), and two
+// variables of one frame never share.
+func mayShare(a, b linearItem) bool {
+	if a.arm == b.arm {
+		return a.frame != b.frame
+	}
+	return strings.HasPrefix(a.arm, b.arm) || strings.HasPrefix(b.arm, a.arm)
 }
 
 // sharedIdentity returns an identity that linear values a and b both
