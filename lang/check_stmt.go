@@ -124,10 +124,13 @@ func (c *checker) procStmt(s Stmt, sc stmtCtx) {
 }
 
 func stmtName(s Stmt) string {
-	switch s.(type) {
+	switch s := s.(type) {
 	case *StepStmt:
 		return "a nested step [...]"
 	case *YieldStmt:
+		if s.Arms {
+			return "an invariant arm (a yield point)"
+		}
 		return "yield"
 	case *WhileStmt:
 		return "a loop"

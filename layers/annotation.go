@@ -76,13 +76,45 @@ func (b *Builder) annotationAsserts(m Mode, y *YieldPoint, env *Env, msg func(st
 // invariant is called.
 func (b *Builder) annotationParts(y *YieldPoint, env *Env) []annotationPart {
 	if calls := y.Calls(); len(calls) > 1 {
-		return append(b.parCallParts(y, calls, env), b.yieldArmParts(y, env)...)
+		return append(append(b.parCallParts(y, calls, env), b.yieldArmParts(y, env)...), b.lateArmParts(y, env)...)
 	}
 	anns, annEnv := y.Ann, env
 	if q := y.Callee(); q != nil {
 		anns, annEnv = q.Requires, b.calleeEnv(y, env)
 	}
-	return append(b.partsOf(y, y.Describe(), anns, annEnv, env, true), b.yieldArmParts(y, env)...)
+	return append(append(b.partsOf(y, y.Describe(), anns, annEnv, env, true), b.yieldArmParts(y, env)...), b.lateArmParts(y, env)...)
+}
+
+// lateArmParts returns, at the procedures' yield point of a parallel
+// call, the gate of each action arm written after its first procedure
+// arm: the static checks run it after the procedures have returned, but
+// it may run before they have started, so its gate must hold there too
+// (and every step keeps it: movers, "Arm order"; a left mover's gate is
+// kept by every step already).
+func (b *Builder) lateArmParts(y *YieldPoint, env *Env) []annotationPart {
+	if y.Par == nil {
+		return nil
+	}
+	var out []annotationPart
+	proc := false
+	for _, arm := range y.Par.Arms {
+		proc = proc || arm.Class == lang.ClassProcCall
+		act := lang.CalledAction(arm)
+		if !proc || arm.Class == lang.ClassProcCall || act == nil {
+			continue
+		}
+		gate := obl.WLP(b.CallAction(arm, env, Mode{Check: true}), obl.Bool(true))
+		if lit, ok := gate.(*obl.BoolLit); ok && lit == obl.True() {
+			continue
+		}
+		out = append(out, annotationPart{
+			what:  fmt.Sprintf("the gate of arm %s, written after the procedure arms of the parallel call at line %d (it may run before they start),", arm.Callee.Name, y.Pos.Line),
+			exprs: []obl.Expr{gate},
+			pos:   []lang.Pos{arm.P, act.P},
+			at:    []lang.Pos{arm.P, act.P},
+		})
+	}
+	return out
 }
 
 // yieldArmParts returns the parts of the annotation at the procedures'

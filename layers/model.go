@@ -247,7 +247,7 @@ func (y *YieldPoint) Describe() string {
 		return fmt.Sprintf("the part of the requires of %s that reads no argument (it holds while the thread is between calls)", y.Proc.Name())
 	}
 	if ys, ok := y.Stmt.(*lang.YieldStmt); ok && ys.Arms {
-		return fmt.Sprintf("the invariant arms of the parallel call at line %d in %s", y.Pos.Line, y.Proc.Name())
+		return fmt.Sprintf("the annotation of the invariant arms of the parallel call at line %d in %s", y.Pos.Line, y.Proc.Name())
 	}
 	return fmt.Sprintf("the annotation of the yield at line %d in %s", y.Pos.Line, y.Proc.Name())
 }

@@ -59,6 +59,7 @@ func obligations(l *layers.Layer) ([]*obl.Obligation, []layers.Skip, []*layers.D
 			c.add(nonBlocking(s))
 		}
 	}
+	c.armOrder(l)
 	for _, p := range l.Procs {
 		if ob := privateNonBlocking(p); ob != nil {
 			c.obs = append(c.obs, ob)
