@@ -36,39 +36,7 @@ func TestParCallYieldArmsAgree(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs Z3 and the model checker")
 	}
-	for i, path := range yieldArmProofs {
-		o := evaluateFile(t, i, path)
-		if !o.proven {
-			t.Errorf("%s: check says %s, want proven", path, o.check)
-			continue
-		}
-		ok := 0
-		for _, r := range o.runs {
-			switch r.class {
-			case exploreOK:
-				ok++
-			case exploreError:
-				if !r.access {
-					t.Errorf("%s: %s: %s", path, r.what, r.detail)
-				}
-			default:
-				t.Errorf("%s: %s: %s %s", path, r.what, exploreClassNames[r.class], r.detail)
-			}
-		}
-		if ok == 0 {
-			t.Errorf("%s: no exploration completed", path)
-		}
-	}
-	for i, path := range yieldArmBroken {
-		o := evaluateFile(t, 100+i, path)
-		if o.proven || !o.valid {
-			t.Errorf("%s: check says %s, want failures", path, o.check)
-			continue
-		}
-		if len(o.runs) == 0 || o.runs[0].class != exploreViolation {
-			t.Errorf("%s: explore finds no violation: %+v", path, o.runs)
-		}
-	}
+	checkFilesAgree(t, yieldArmProofs, yieldArmBroken)
 }
 
 // TestSoundnessYieldArmMutants runs the soundness oracle on mutants of
