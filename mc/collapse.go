@@ -3,6 +3,7 @@ package mc
 import (
 	"fmt"
 	"math/bits"
+	"unsafe"
 )
 
 // Lossless state compression (the visited set of explore).
@@ -266,6 +267,13 @@ func (sh *rootShard) probe(k uint64) (int, bool) {
 			return i, false
 		}
 	}
+}
+
+// prefetch starts bringing the slot where a probe for k starts into
+// the caches (probe).
+func (sh *rootShard) prefetch(k uint64) {
+	hi, _ := bits.Mul64(mix(k), uint64(len(sh.slots)))
+	prefetch(unsafe.Pointer(&sh.slots[hi]))
 }
 
 // lookup reports whether shard s holds key k. It only reads the set.
@@ -649,16 +657,44 @@ func (c *collapsed) insert(b []byte) (int, bool) { return c.insertFrom(b, &c.scr
 
 // insertFrom inserts state b, a successor of the state sc read last.
 func (c *collapsed) insertFrom(b []byte, sc *storeScratch) (int, bool) {
+	return c.insertRoot(c.rootOf(b, sc), sc)
+}
+
+// rootRef is a state's root key and the shard of the root set that
+// holds it or will.
+type rootRef struct {
+	key   uint64
+	shard int
+}
+
+// rootOf interns the parts of state b, a successor of the state sc read
+// last, and returns its root key and shard. Unless recent holds the key,
+// it also prefetches the slot of the root set where a lookup of the key
+// starts: a caller that looks up several states' keys in turn
+// (explorer.insertAll) computes them all first, so that their reads
+// from memory overlap with each other and with the work between.
+func (c *collapsed) rootOf(b []byte, sc *storeScratch) rootRef {
 	k, _ := c.key(b, sc, true)
+	s := shardIndex(hashBytes(b))
+	if !sc.seen(k) {
+		c.root.shards[s].prefetch(k)
+	}
+	return rootRef{k, s}
+}
+
+// insertRoot adds the state with root key and shard r, whose parts are
+// interned (rootOf), unless the set holds it, and returns the number of
+// states before it and whether it is new.
+func (c *collapsed) insertRoot(r rootRef, sc *storeScratch) (int, bool) {
 	n := c.root.keys.n
 	if n >= 1<<32-2 {
 		panic("mc: more than 2^32 states")
 	}
-	if sc.seen(k) {
+	if sc.seen(r.key) {
 		return n, false
 	}
-	sc.remember(k)
-	return n, c.root.insert(shardIndex(hashBytes(b)), k)
+	sc.remember(r.key)
+	return n, c.root.insert(r.shard, r.key)
 }
 
 // has reports whether the set holds state b (hash h); it only reads the

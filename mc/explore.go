@@ -226,12 +226,19 @@ type explorer struct {
 	// encodeSucc knows them; the compressed set need not find them.
 	succParts []int32
 	succSame  []uint64
-	partEnds  []int32 // encodeSucc's, of the successor it encoded last
-	partSame  uint64
-	segs      [][]byte
-	perm      []int // the thread permutation of the last representative
-	segBuf    []byte
-	enc       []byte
+	// deferRoots says that the sequential search defers adding the
+	// successors of a state to the root set (roots.go): pending holds
+	// those of the state expanded before, next those of this one.
+	deferRoots bool
+	pending    []pendingRoot
+	next       []pendingRoot
+	partEnds   []int32 // encodeSucc's, of the successor it encoded last
+	partSame   uint64
+	segs       [][]byte
+	perm       []int // the thread permutation of the last representative
+	segBuf     []byte
+	enc        []byte
+	leaves     *leafCache // decoded parts of states (leafcache.go)
 
 	failure  *Failure
 	failFrom int     // the state whose transition failed (-1: initial)
@@ -330,15 +337,21 @@ func (e *explorer) search() *Result {
 	if e.jobs() > 1 {
 		return e.searchParallel(res)
 	}
+	_, e.deferRoots = e.vis.(*collapsed)
 	levelEnd := e.vis.count()
-	for i := 0; i < e.vis.count(); i++ {
+	for i := 0; e.more(i); i++ {
 		if i == levelEnd {
+			e.flushRoots()
 			e.stats.Depth++
 			levelEnd = e.vis.count()
 		}
 		if why := e.lim.stopped(); why != "" {
+			e.flushRoots()
 			res.Status, res.Limit = Incomplete, why
 			return e.finish(res)
+		}
+		if i%limitEvery == 0 {
+			e.flushRoots() // the counts checkLimits reads and reports
 		}
 		if e.checkLimits(i, res) {
 			return e.finish(res)
@@ -346,14 +359,26 @@ func (e *explorer) search() *Result {
 		e.release(i)
 		e.expand(i)
 		if e.failure != nil {
+			e.flushRoots()
 			break
 		}
-		if e.opts.MaxStates > 0 && e.vis.count() > e.opts.MaxStates {
+		if e.overLimit() {
 			res.Status, res.Limit = Incomplete, fmt.Sprintf("the state limit (%d) was reached", e.opts.MaxStates)
 			return e.finish(res)
 		}
 	}
 	return e.finish(res)
+}
+
+// overLimit reports whether the set holds more states than the state
+// limit allows (flushing the deferred successors when they might cross
+// it: only the root set knows which of them are new).
+func (e *explorer) overLimit() bool {
+	if e.opts.MaxStates <= 0 || e.vis.count()+len(e.pending) <= e.opts.MaxStates {
+		return false
+	}
+	e.flushRoots()
+	return e.vis.count() > e.opts.MaxStates
 }
 
 // checkLimits checks the time and memory limits and reports progress,
@@ -540,10 +565,11 @@ func (e *explorer) release(i int) {
 // expand computes the successors of state i and inserts them.
 func (e *explorer) expand(i int) {
 	e.stBuf = e.vis.state(i, e.stBuf, &e.sc)
-	e.m.decode(e.stBuf, &e.cur, &e.buf)
+	e.decodeExpanded()
 	s := &e.cur
 	if e.por {
 		if t := e.ample(s, i); t >= 0 {
+			e.endExpand()
 			return
 		}
 	}
@@ -555,6 +581,7 @@ func (e *explorer) expand(i int) {
 		}
 		e.insertAll(i)
 	}
+	e.endExpand()
 }
 
 // gen computes the successors of thread t into e.succ.
@@ -569,6 +596,10 @@ func (e *explorer) gen(s *dstate, t int) {
 func (e *explorer) insertAll(from int) {
 	if e.cands != nil {
 		e.collect()
+		return
+	}
+	if c, ok := e.vis.(*collapsed); ok {
+		e.insertRoots(c, from)
 		return
 	}
 	start := 0

@@ -12,10 +12,30 @@ import (
 // in a product state, the id of the normalized specification state.
 // Small numbers take one byte, so a state is typically a few dozen bytes.
 
-func appendInt(b []byte, v int64) []byte   { return binary.AppendVarint(b, v) }
-func appendUint(b []byte, v uint64) []byte { return binary.AppendUvarint(b, v) }
+// appendInt appends v as a zigzag varint. Most values of a state are
+// small: those of -64..63 take one byte, written here without a call.
+func appendInt(b []byte, v int64) []byte {
+	if uint64(v+64) < 128 {
+		return append(b, byte(uint64(v<<1)^uint64(v>>63)))
+	}
+	return binary.AppendVarint(b, v)
+}
 
+// appendUint appends v as a varint (one byte, without a call, below 128).
+func appendUint(b []byte, v uint64) []byte {
+	if v < 0x80 {
+		return append(b, byte(v))
+	}
+	return binary.AppendUvarint(b, v)
+}
+
+// readInt reads the zigzag varint at *pos and moves *pos past it; a
+// one-byte varint is read without a call.
 func readInt(b []byte, pos *int) int64 {
+	if c := b[*pos]; c < 0x80 {
+		*pos++
+		return int64(c>>1) ^ -int64(c&1)
+	}
 	v, n := binary.Varint(b[*pos:])
 	if n <= 0 {
 		panic(fmt.Sprintf("mc: corrupt state encoding at %d", *pos))
@@ -24,7 +44,13 @@ func readInt(b []byte, pos *int) int64 {
 	return v
 }
 
+// readUint reads the varint at *pos and moves *pos past it; a
+// one-byte varint is read without a call.
 func readUint(b []byte, pos *int) uint64 {
+	if c := b[*pos]; c < 0x80 {
+		*pos++
+		return uint64(c)
+	}
 	v, n := binary.Uvarint(b[*pos:])
 	if n <= 0 {
 		panic(fmt.Sprintf("mc: corrupt state encoding at %d", *pos))
@@ -50,8 +76,15 @@ func (m *model) appendThread(b []byte, t int, rec *dthread, sym bool) []byte {
 	for _, f := range rec.frames {
 		b = appendUint(b, uint64(f.p.idx))
 		b = appendUint(b, uint64(f.node))
+		if !mask {
+			for _, v := range f.vals {
+				b = appendInt(b, v)
+			}
+			continue
+		}
+		tainted := r.tainted[f.p]
 		for i, v := range f.vals {
-			if mask && r.tainted[f.p][i] && v >= r.lo && v <= r.hi {
+			if tainted[i] && v >= r.lo && v <= r.hi {
 				v = r.lo
 			}
 			b = appendInt(b, v)
@@ -83,17 +116,7 @@ func (m *model) decode(b []byte, s *dstate, buf *[]int64) {
 		th := &s.th[t]
 		start := pos
 		th.calls = int(readUint(b, &pos))
-		depth := int(readUint(b, &pos))
-		th.frames = th.frames[:0]
-		for i := 0; i < depth; i++ {
-			p := m.procs[readUint(b, &pos)]
-			node := int(readUint(b, &pos))
-			n := len(vals)
-			for range p.frame {
-				vals = append(vals, readInt(b, &pos))
-			}
-			th.frames = append(th.frames, dframe{p: p, node: node, vals: vals[n:len(vals):len(vals)]})
-		}
+		th.frames, vals = m.readFrames(b, &pos, th.frames[:0], vals)
 		th.arms = nil
 		if m.forks {
 			th.arms, vals = m.readArms(b, &pos, vals)
@@ -108,6 +131,23 @@ func (m *model) decode(b []byte, s *dstate, buf *[]int64) {
 	if pos < len(b) {
 		s.set = int32(readUint(b, &pos))
 	}
+}
+
+// readFrames reads the call stack of a thread's record at *pos (its
+// depth, then per frame the procedure, the yield point and the values),
+// appending the frames to frames and their values to vals.
+func (m *model) readFrames(b []byte, pos *int, frames []dframe, vals []int64) ([]dframe, []int64) {
+	depth := int(readUint(b, pos))
+	for range depth {
+		p := m.procs[readUint(b, pos)]
+		node := int(readUint(b, pos))
+		n := len(vals)
+		for range p.frame {
+			vals = append(vals, readInt(b, pos))
+		}
+		frames = append(frames, dframe{p: p, node: node, vals: vals[n:len(vals):len(vals)]})
+	}
+	return frames, vals
 }
 
 // ---- The visited set ----
