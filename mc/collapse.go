@@ -404,6 +404,9 @@ type storeScratch struct {
 	// number, parent or count. A key stands for one state, so a hit is
 	// exact. Cleared at each window's start (forgetOffered).
 	offered []uint64
+	// encs holds the encodings of the states rootOf looked up last,
+	// with their root keys (recentenc.go).
+	encs recentEnc
 	// hinted says that the explorer knows where the parts of the state
 	// looked up next end (hintEnds) and which are those of the state
 	// from (hintSame, bit j for part j): encodeSucc wrote the state so.
@@ -674,8 +677,13 @@ type rootRef struct {
 // (explorer.insertAll) computes them all first, so that their reads
 // from memory overlap with each other and with the work between.
 func (c *collapsed) rootOf(b []byte, sc *storeScratch) rootRef {
-	k, _ := c.key(b, sc, true)
-	s := shardIndex(hashBytes(b))
+	h := hashBytes(b)
+	s := shardIndex(h)
+	k, ok := sc.encs.keyOf(b, h>>32)
+	if !ok {
+		k, _ = c.key(b, sc, true)
+		sc.encs.keep(b, h>>32, k)
+	}
 	if !sc.seen(k) {
 		c.root.shards[s].prefetch(k)
 	}
