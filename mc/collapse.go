@@ -670,12 +670,12 @@ type rootRef struct {
 	shard int
 }
 
-// rootOf interns the parts of state b, a successor of the state sc read
-// last, and returns its root key and shard. Unless recent holds the key,
-// it also prefetches the slot of the root set where a lookup of the key
-// starts: a caller that looks up several states' keys in turn
-// (explorer.insertAll) computes them all first, so that their reads
-// from memory overlap with each other and with the work between.
+// rootOf returns the root key and shard of state b, a successor of the
+// state sc read last: from the recent encodings (sc.encs) if b is
+// there, else by interning its parts (key). Unless recent holds the
+// key, it also prefetches the slot of the root set where a lookup of
+// the key starts: the sequential search adds the key only after
+// expanding the next state (roots.go), when the read is done.
 func (c *collapsed) rootOf(b []byte, sc *storeScratch) rootRef {
 	h := hashBytes(b)
 	s := shardIndex(h)
