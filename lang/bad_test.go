@@ -484,6 +484,13 @@ layer 0 {
 	{"procedure call output read by argument", "layer 0 { proc p(x: int) returns (r: int) { var y: int; call y := p(y + 1); } }", []string{
 		`1:62: y is both an output and read by an argument of this call`,
 	}},
+	{"output to a given variable read by another argument", "layer 0 { proc q(linear_in a: [int]bool, s: bool) returns (linear r: [int]bool) { r := a; } public proc p() { linear var b: [int]bool; call b := q(b, b[0]); } }", []string{
+		`1:141: b is both an output and read by an argument of this call; use another variable for the output (only a variable given to a linear_in parameter may receive an output of the same call)`,
+		`1:152: argument s of q reads b, which the call gives to linear_in parameter a`,
+	}},
+	{"output to a variable lent to a linear parameter", "layer 0 { proc q(linear a: [int]bool) returns (linear r: [int]bool) { } public proc p() { linear var b: [int]bool; call b := q(b); } }", []string{
+		`1:121: b is both an output and read by an argument of this call`,
+	}},
 	{"call of later procedure with wrong argument", "layer 0 {\n  proc p() { call q(true); }\n  proc q(x: int) {}\n}", []string{`2:21: argument x of q must have type int, not bool`}},
 
 	// ---- Assignments ----

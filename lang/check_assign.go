@@ -192,10 +192,19 @@ func readsObject(e Expr, o *Object) bool {
 
 // argsNotOutputs reports outputs of a procedure call that its arguments
 // read: the callee's ensures speaks of the arguments' values at the call,
-// which must still be the same when the call returns.
+// which must still be the same when the call returns. An output may be
+// the variable the call gives to a linear_in parameter (`call a := p(a)`):
+// the variable is empty from the call on and the output refills it when
+// the call returns, and the ensures cannot read a linear_in parameter
+// (nor any other argument read the variable given, argsNotGiven), so it
+// speaks of no value the output overwrites.
 func (c *checker) argsNotOutputs(s *CallStmt) {
+	given := givenArgs(s)
 	for _, out := range s.Outs {
 		for _, a := range s.Args {
+			if given[a] {
+				continue
+			}
 			read := false
 			InspectExpr(a, func(x Expr) bool {
 				id, ok := x.(*Ident)
@@ -203,11 +212,27 @@ func (c *checker) argsNotOutputs(s *CallStmt) {
 				return !read
 			})
 			if read {
-				c.errorf(out.P, "%s is both an output and read by an argument of this call; use another variable for the output", out.Name)
+				c.errorf(out.P, "%s is both an output and read by an argument of this call; use another variable for the output (only a variable given to a linear_in parameter may receive an output of the same call)", out.Name)
 				return
 			}
 		}
 	}
+}
+
+// givenArgs returns the arguments of call s that are variables given to
+// linear_in parameters.
+func givenArgs(s *CallStmt) map[Expr]bool {
+	given := map[Expr]bool{}
+	m, ok := memberOfCall(s)
+	if !ok || len(m.Sig().Params) != len(s.Args) {
+		return given
+	}
+	for i, p := range m.Sig().Params {
+		if id, ok := s.Args[i].(*Ident); ok && p.LinearIn && id.Obj != nil {
+			given[id] = true
+		}
+	}
+	return given
 }
 
 func (c *checker) callArgs(s *CallStmt, sig *Signature) {

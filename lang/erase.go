@@ -6,17 +6,19 @@ package lang
 // write only ghosts, ghost targets of assignments, asserts and clauses
 // that mention ghost state, and every layer above 0. Yields stay, without
 // annotations that mention ghosts: they are the implementation's
-// interleaving points. The result is a new *File sharing no statements
+// interleaving points (the yield-invariant arms of a parallel call
+// become plain yield points, eraseParCall). The result is a new *File sharing no statements
 // with f; print it with Format. Ghost code never influences real state
 // (the checker enforces it), so what remains behaves as the proven
 // program does.
 func EraseGhost(f *File) *File {
 	out := &File{Name: f.Name, Src: f.Src}
+	er := &eraser{src: f.Src}
 	var removed [][2]int // offset ranges of removed declarations
 	prevEnd := 0
 	for _, d := range f.Decls {
 		ext := declExtent(f.Src, d)
-		if e := eraseDecl(d); e != nil {
+		if e := er.eraseDecl(d); e != nil {
 			out.Decls = append(out.Decls, e)
 		} else {
 			// The comments between the previous declaration and this
@@ -25,12 +27,27 @@ func EraseGhost(f *File) *File {
 		}
 		prevEnd = ext[1]
 	}
+	if d := er.emptyYieldDecl(); d != nil {
+		out.Decls = insertBeforeLayers(out.Decls, d)
+	}
 	for _, c := range f.Comments {
 		if !inRanges(c.P.Offset, removed) {
 			out.Comments = append(out.Comments, c)
 		}
 	}
 	return out
+}
+
+// insertBeforeLayers inserts d before the first layer of decls.
+func insertBeforeLayers(decls []Decl, d Decl) []Decl {
+	i := 0
+	for i < len(decls) {
+		if _, ok := decls[i].(*Layer); ok {
+			break
+		}
+		i++
+	}
+	return append(decls[:i:i], append([]Decl{d}, decls[i:]...)...)
 }
 
 // declExtent returns the offsets a declaration spans: a layer to its
@@ -61,7 +78,7 @@ func inRanges(off int, ranges [][2]int) bool {
 // or through a function.
 func mentionsGhostState(e Expr) bool { return e != nil && mentionsGhost(e) }
 
-func eraseDecl(d Decl) Decl {
+func (er *eraser) eraseDecl(d Decl) Decl {
 	switch d := d.(type) {
 	case *VarDecl:
 		if d.Ghost {
@@ -88,24 +105,24 @@ func eraseDecl(d Decl) Decl {
 		c := *d
 		c.Members = nil
 		for _, m := range d.Members {
-			c.Members = append(c.Members, eraseMember(m))
+			c.Members = append(c.Members, er.eraseMember(m))
 		}
 		return &c
 	}
 	return d
 }
 
-func eraseMember(m Member) Member {
+func (er *eraser) eraseMember(m Member) Member {
 	switch m := m.(type) {
 	case *Action:
 		c := *m
 		c.Signature = eraseSignature(m.Signature)
-		c.Body = eraseBlock(m.Body)
+		c.Body = er.eraseBlock(m.Body)
 		return &c
 	case *Proc:
 		c := *m
 		c.Signature = eraseSignature(m.Signature)
-		c.Body = eraseBlock(m.Body)
+		c.Body = er.eraseBlock(m.Body)
 		return &c
 	}
 	return m
@@ -194,14 +211,16 @@ func realConjuncts(e Expr, keep func(Expr) bool) Expr {
 	return real
 }
 
-func eraseBlock(b *Block) *Block {
-	return &Block{P: b.P, End: b.End, Stmts: eraseStmts(b.Stmts)}
+func (er *eraser) eraseBlock(b *Block) *Block {
+	return &Block{P: b.P, End: b.End, Stmts: er.eraseStmts(b.Stmts)}
 }
 
-func eraseStmts(ss []Stmt) []Stmt {
+func (er *eraser) eraseStmts(ss []Stmt) []Stmt {
 	var out []Stmt
 	for _, s := range ss {
-		if e := eraseStmt(s); e != nil {
+		if p, ok := s.(*ParCallStmt); ok {
+			out = append(out, er.eraseParCall(p)...)
+		} else if e := er.eraseStmt(s); e != nil {
 			out = append(out, e)
 		}
 	}
@@ -211,8 +230,9 @@ func eraseStmts(ss []Stmt) []Stmt {
 func isGhostVar(id *Ident) bool { return id.Obj != nil && id.Obj.Ghost }
 
 // eraseStmt returns s without its ghost parts, or nil if nothing real
-// remains.
-func eraseStmt(s Stmt) Stmt {
+// remains. A parallel call may become several statements: eraseStmts
+// erases it (eraseParCall).
+func (er *eraser) eraseStmt(s Stmt) Stmt {
 	switch s := s.(type) {
 	case *AssignStmt:
 		c := *s
@@ -250,45 +270,34 @@ func eraseStmt(s Stmt) Stmt {
 		}
 	case *StepStmt:
 		c := *s
-		c.Body = eraseStmts(s.Body)
+		c.Body = er.eraseStmts(s.Body)
 		if len(c.Body) == 0 {
 			return nil
 		}
 		return &c
 	case *IfStmt:
 		c := *s
-		c.Then = eraseBlock(s.Then)
+		c.Then = er.eraseBlock(s.Then)
 		if s.Else != nil {
-			c.Else = eraseStmt(s.Else)
+			c.Else = er.eraseStmt(s.Else)
 		}
 		return &c
 	case *BlockStmt:
-		return &BlockStmt{StmtBase: s.StmtBase, Block: eraseBlock(s.Block)}
+		return &BlockStmt{StmtBase: s.StmtBase, Block: er.eraseBlock(s.Block)}
 	case *WhileStmt:
 		c := *s
 		c.Invariants = realExprs(s.Invariants)
-		c.Body = eraseBlock(s.Body)
+		c.Body = er.eraseBlock(s.Body)
 		return &c
 	case *ChoiceStmt:
 		c := *s
 		c.Branches = nil
 		for _, b := range s.Branches {
-			c.Branches = append(c.Branches, eraseBlock(b))
+			c.Branches = append(c.Branches, er.eraseBlock(b))
 		}
 		return &c
 	case *CallStmt:
 		return eraseCall(s)
-	case *ParCallStmt:
-		c := *s
-		c.Arms, c.Yields = nil, nil // invariant arms are proof text
-		for _, a := range s.Arms {
-			c.Arms = append(c.Arms, eraseCall(a).(*CallStmt))
-		}
-		c.Written = c.Arms
-		if len(c.Arms) == 0 {
-			return &YieldStmt{StmtBase: s.StmtBase} // only invariant arms: a yield
-		}
-		return &c
 	}
 	return s
 }

@@ -52,3 +52,62 @@ layer 0 {
 		t.Errorf("the erased program does not check: %v\n%s", err, out)
 	}
 }
+
+// TestEraseKeepsInvariantArmYields checks that ghost erasure keeps the
+// yield point of each run of yield-invariant arms of a parallel call
+// without procedure arms (found by review: the arms were dropped, and
+// `call a() | Pos(1); call b();` became `call a(); call b();`, one
+// fragment where the proof had two). A run before or after every arm
+// becomes a `yield;` outside the call, a run between arms a call of an
+// empty yield invariant, named apart from the source's names. With
+// procedure arms the invariant arms are part of the procedures' yield
+// point, which stays: they go without a trace.
+func TestEraseKeepsInvariantArmYields(t *testing.T) {
+	const src = `var x: int = 0;
+var Yield: int = 0;
+ghost var g: int = 0;
+
+yield invariant Pos(n: int) {
+  x >= n;
+  g >= 0;
+}
+
+layer 0 {
+  atomic action a() { x := x + 1; g := g + 1; }
+  right action r() { Yield := Yield + 0; }
+  proc h() { call r(); yield; call r(); }
+
+  proc p() {
+    call a() | Pos(1);
+    call Pos(0) | a() | Pos(1) | Pos(2) | r() | Pos(1);
+    call h() | Pos(1) | r();
+  }
+}
+`
+	f, _, err := ParseAndCheck("erase.lip", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := string(Format(EraseGhost(f)))
+	const body = `  proc p()
+  {
+    call a();
+    yield;
+    yield;
+    call a() | Yield1() | r();
+    yield;
+    call h() | r();
+  }`
+	if !strings.Contains(out, body) {
+		t.Errorf("the erased procedure is not\n%s\nbut:\n%s", body, out)
+	}
+	if !strings.Contains(out, "yield invariant Yield1() {\n  true;\n}") {
+		t.Errorf("the erased program lacks the empty yield invariant Yield1:\n%s", out)
+	}
+	if strings.Contains(out, "Pos") || strings.Contains(out, "g >= 0") {
+		t.Errorf("the erased program still has the ghost invariant:\n%s", out)
+	}
+	if _, _, err := ParseAndCheck("erased.lip", []byte(out)); err != nil {
+		t.Errorf("the erased program does not check: %v\n%s", err, out)
+	}
+}

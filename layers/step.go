@@ -153,7 +153,11 @@ func (b *Builder) AnnotationAfter(y *YieldPoint, env *Env) obl.Expr {
 // calleeEnv binds the callee's parameters to the call's arguments and
 // its outputs to the call's targets. Arguments read only locals that the
 // call does not assign (the checker ensures it), so they mean the same
-// before and after the call.
+// before and after the call; the one exception is a variable given to a
+// linear_in parameter, which may receive an output (`call a := p(a)`):
+// after the call that parameter is bound to the output, but no ensures
+// reads a linear_in parameter (the checker rejects it), so only the
+// requires, translated before the call, reads the value passed.
 func (b *Builder) calleeEnv(y *YieldPoint, env *Env) *Env {
 	return b.calleeEnvOf(y.Stmt.(*lang.CallStmt), env)
 }

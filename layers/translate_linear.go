@@ -87,8 +87,9 @@ func heldAtEntry(sig *lang.Signature, env *Env) obl.Expr {
 }
 
 // receives reports whether o is a target of call s's outputs, which the
-// call sets after it takes the arguments (the checker rejects such a
-// call; this keeps the translation right without that rule).
+// call sets after it takes the arguments: a variable given to a
+// linear_in parameter and refilled by an output (`call a := p(a)`) holds
+// the output after the call, not the empty set.
 func receives(s *lang.CallStmt, o *lang.Object) bool {
 	for _, out := range s.Outs {
 		if out.Obj == o {

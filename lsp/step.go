@@ -33,12 +33,16 @@ func stmtHover(a *analysis, off int) string {
 		if p == nil || len(chain) == 0 {
 			return ""
 		}
+		chain, invArm := armChain(chain, off)
+		if invArm != nil {
+			return stmtText(name, l.Num, invArm.Pos().Line, invariantArmText(chain[len(chain)-1].(*lang.ParCallStmt)))
+		}
 		for i := len(chain) - 1; i >= 0; i-- {
 			if st := p.StepOf(chain[i]); st != nil {
 				return stepText(st)
 			}
 		}
-		return otherStmtText(chain[len(chain)-1], name, l.Num)
+		return otherStmtText(chain, name, l.Num)
 	}
 	return ""
 }
@@ -80,28 +84,40 @@ func stepText(st *layers.Step) string {
 	return b.String()
 }
 
-// otherStmtText describes a statement that is not a step.
-func otherStmtText(s lang.Stmt, proc string, layer int) string {
+// otherStmtText describes a statement that is not a step. An arm of a
+// parallel call is the last statement of chain after the call.
+func otherStmtText(chain []lang.Stmt, proc string, layer int) string {
+	s := chain[len(chain)-1]
 	what := "a private statement: it reads and writes locals only, so it is no step (it moves with its neighbours)"
 	switch s := s.(type) {
 	case *lang.YieldStmt:
 		what = "a yield point: other threads may run here; its annotation must hold, and stay true while they do"
 	case *lang.CallStmt:
+		if len(chain) > 1 {
+			if par, ok := chain[len(chain)-2].(*lang.ParCallStmt); ok {
+				what = armText(par, s)
+				break
+			}
+		}
 		switch {
+		case layers.IsMoverCall(s):
+			what = "a call of a mover procedure of the same layer: one step of its mover type (the procedure's summary), no yield point"
 		case s.Callee.Obj != nil && s.Callee.Obj.Kind == lang.ObjProc:
 			what = "a call of a procedure of the same layer: a yield point before and after it"
 		case s.Callee.Obj != nil && s.Callee.Obj.Kind == lang.ObjAction:
 			what = "a call of an action of the same layer: a step, with the action's mover type and gate"
 		}
 	case *lang.ParCallStmt:
-		what = "a parallel call: its arms are calls of actions, checked in textual order (their mover types make that order enough)"
-		if layers.HasProcArm(s) {
-			what = "a parallel call with procedure arms: they run as sub-threads, checked as one yield point (every callee's requires before, every ensures after) between the left-moving and the right-moving action arms"
-		}
+		what = parCallText(s)
 	case *lang.IfStmt, *lang.WhileStmt, *lang.ChoiceStmt, *lang.BlockStmt:
 		what = "control flow: its branches' statements are the steps"
 	}
-	return fmt.Sprintf("**statement** of `%s` at layer %d (line %d): %s", proc, layer, s.Pos().Line, what)
+	return stmtText(proc, layer, s.Pos().Line, what)
+}
+
+// stmtText is the hover text of a statement that is not a step.
+func stmtText(proc string, layer, line int, what string) string {
+	return fmt.Sprintf("**statement** of `%s` at layer %d (line %d): %s", proc, layer, line, what)
 }
 
 // gateParts are the parts of a step's gate, as source text (DESIGN §3):

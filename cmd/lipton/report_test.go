@@ -113,6 +113,63 @@ func TestShow(t *testing.T) {
 	}
 }
 
+// TestShowEraseKeepsInvariantArmYields: the ghost-erased text of a
+// program whose parallel calls have yield-invariant arms keeps their
+// yield points, so it checks as the proof does; without them (as
+// --erase-ghost printed it before), its fragments merge and fail yield
+// sufficiency, which shows that the yields are what makes it pass.
+func TestShowEraseKeepsInvariantArmYields(t *testing.T) {
+	path := writeFile(t, "inv-arms.lip", `var x: int = 0;
+var y: int = 0;
+ghost var g: int = 0;
+
+yield invariant Pos(n: int) {
+  x >= n;
+  g >= 0;
+}
+
+layer 0 {
+  atomic action a() { x := x + 1; g := g + 1; }
+  atomic action b() { y := y + 1; }
+  right action r() { y := y + 0; }
+
+  proc p()
+    requires x >= 0 && g >= 0
+  {
+    call a() | Pos(1);
+    call b();
+  }
+
+  proc q()
+    requires x >= 0 && g >= 0
+  {
+    call Pos(0) | a() | Pos(1) | r() | Pos(1);
+  }
+}
+`)
+	if code, out, errs := runCLI("check", path); code != exitOK {
+		t.Fatalf("the proof must check: exit %d\n%s%s", code, out, errs)
+	}
+	code, erased, errs := runCLI("show", "--erase-ghost", path)
+	if code != exitOK {
+		t.Fatalf("show --erase-ghost: exit %d\n%s", code, errs)
+	}
+	for _, want := range []string{"call a();\n    yield;\n    call b();", "yield;\n    call a() | Yield() | r();\n    yield;"} {
+		if !strings.Contains(erased, want) {
+			t.Errorf("the erased program lacks %q:\n%s", want, erased)
+		}
+	}
+	code, out, errs := runCLI("check", writeFile(t, "erased.lip", erased))
+	if code != exitOK || !strings.Contains(out, "yield sufficiency     2       0") {
+		t.Errorf("the erased program must check, yield sufficiency included: exit %d\n%s%s", code, out, errs)
+	}
+	dropped := strings.ReplaceAll(strings.ReplaceAll(erased, "    yield;\n", ""), " | Yield()", "")
+	code, out, _ = runCLI("check", writeFile(t, "dropped.lip", dropped))
+	if code != exitFailed || strings.Count(out, "error: yield sufficiency") != 2 {
+		t.Errorf("without the yields, both procedures must fail yield sufficiency: exit %d\n%s", code, out)
+	}
+}
+
 // TestUnknownIsNeverProven: an obligation the solver cannot decide
 // within its resource limit is reported as unknown, with exit code 1.
 func TestUnknownIsNeverProven(t *testing.T) {
