@@ -859,6 +859,9 @@ func (e *explorer) reductionNotes() []string {
 	if e.m.access {
 		notes = append(notes, "access atomicity: threads interleave at every access to a global variable of layer 0; "+
 			"annotations and invariants are not checked after steps (they hold for fragment-atomic runs); asserts and the requires of called actions are checked")
+		if e.m.linear {
+			notes = append(notes, "linearity is not checked under access atomicity (an action's moves are seen half done); explore without --atomicity access checks it")
+		}
 	}
 	if e.por {
 		notes = append(notes, "partial-order reduction: on")
