@@ -82,7 +82,14 @@ func obligationKey(ob *obl.Obligation, rlimit uint64) (vccache.Key, error) {
 }
 
 // canonicalSMT writes the script without comments, its declared
-// constants renamed c0, c1, ... in the order of their declarations.
+// constants renamed in the order of their declarations. A new name is a
+// NUL byte and the constant's number: no token of an SMT-LIB script
+// starts with NUL (simple symbols cannot contain it, quoted ones start
+// with |), so a new name never equals a symbol the renaming keeps, such
+// as a quantifier's bound variable, which the script names after the
+// source. With c0, c1, ... a constant renamed c0 inside `forall c0 ::`
+// was captured: `forall c0 :: c0 <= x` and the valid `forall c0 :: c0 <=
+// c0` had one key, and the second file's proof answered the first.
 func canonicalSMT(w io.Writer, script []byte) {
 	lines := bytes.Split(script, []byte{'\n'})
 	names := map[string]string{}
@@ -90,7 +97,7 @@ func canonicalSMT(w io.Writer, script []byte) {
 		if rest, ok := bytes.CutPrefix(line, []byte("(declare-const ")); ok {
 			name := string(firstSymbol(rest))
 			if _, seen := names[name]; !seen {
-				names[name] = fmt.Sprintf("c%d", len(names))
+				names[name] = fmt.Sprintf("\x00%d", len(names))
 			}
 		}
 	}

@@ -171,3 +171,26 @@ func reversed(s []string) []string {
 	}
 	return out
 }
+
+// TestCacheKeyBoundVariable checks that renaming the declared constants
+// for the key never captures a quantifier's bound variable: a bound
+// variable named c0 once made `forall c0 :: c0 <= x` (false) and
+// `forall c0 :: c0 <= c0` (valid) one key, and a cached proof of the
+// second answered the first.
+func TestCacheKeyBoundVariable(t *testing.T) {
+	src := func(e string) string {
+		return "var x: int = 0;\n\nlayer 0 {\n  proc p(linear tid: int)\n  {\n    var t: int;\n    atomic [assert (forall c0: int :: " + e + "); t := x;]\n  }\n}\n"
+	}
+	dir, err := vccache.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if valid := runCached(t, "valid.lip", src("c0 <= c0"), dir, 0); valid.Failed() {
+		t.Fatalf("the valid assert fails:\n%s", summary(valid))
+	}
+	want := summary(runCached(t, "false.lip", src("c0 <= x"), nil, 0))
+	got := runCached(t, "false.lip", src("c0 <= x"), dir, 0)
+	if !got.Failed() || summary(got) != want {
+		t.Errorf("the false assert with the cache:\n%s\nwant\n%s", summary(got), want)
+	}
+}

@@ -204,7 +204,7 @@ func (b *Builder) partsOf(y *YieldPoint, what string, anns []lang.Expr, annEnv, 
 			})
 		}
 	}
-	invs := y.Proc.Layer.Invariants
+	invs := InvariantsAt(y)
 	if !withInv {
 		invs = nil
 	}
@@ -220,7 +220,7 @@ func (b *Builder) partsOf(y *YieldPoint, what string, anns []lang.Expr, annEnv, 
 		// and point at them, after the yield point.
 		direct.what = fmt.Sprintf("the invariants of layer %d, conjoined to %s,", y.Proc.Layer.Num, what)
 		direct.pos = []lang.Pos{y.Pos}
-		for _, inv := range y.Proc.Layer.Invariants {
+		for _, inv := range invs {
 			direct.pos = append(direct.pos, inv.Pos())
 		}
 	}

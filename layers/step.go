@@ -115,7 +115,22 @@ func mentionsAny(e obl.Expr, vs map[*obl.Var]bool) bool {
 // point y: its annotation and the layer's invariants; at a call, the
 // callee's requires for the call's arguments.
 func (b *Builder) AnnotationAt(y *YieldPoint, env *Env) obl.Expr {
-	return obl.And(b.OwnAnnotationAt(y, env), b.Conj(y.Proc.Layer.Invariants, env))
+	return obl.And(b.OwnAnnotationAt(y, env), b.Conj(InvariantsAt(y), env))
+}
+
+// InvariantsAt returns the layer's invariants that hold at yield point
+// y: all of them, except at the entry and exit of a mover procedure,
+// which are not yield points of the real program. A mover procedure is
+// called inside its caller's fragment, where a step of the caller or a
+// mover of another thread may have broken an invariant (it holds only
+// where every thread waits at a yield point): assuming it at the entry
+// would give the body's first steps a gate that does not hold there
+// (proofs/moverproc/broken/entry-invariant.lip).
+func InvariantsAt(y *YieldPoint) []lang.Expr {
+	if y.Proc.Decl.Mover != lang.MoverNone {
+		return nil
+	}
+	return y.Proc.Layer.Invariants
 }
 
 // OwnAnnotationAt is AnnotationAt without the layer's invariants: the
@@ -142,7 +157,7 @@ func (b *Builder) AnnotationAfter(y *YieldPoint, env *Env) obl.Expr {
 		for _, c := range calls {
 			es = append(es, b.Conj(calleeOf(c).Ensures, b.calleeEnvOf(c, env)))
 		}
-		return obl.And(append(es, b.yieldArmConj(y, env), b.Conj(y.Proc.Layer.Invariants, env))...)
+		return obl.And(append(es, b.yieldArmConj(y, env), b.Conj(InvariantsAt(y), env))...)
 	}
 	if y.Kind == YieldEntry {
 		return obl.And(b.AnnotationAt(y, env), heldAtEntry(&y.Proc.Decl.Signature, env))
