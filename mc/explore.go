@@ -663,6 +663,12 @@ func (e *explorer) checkState(ru *run, s *dstate, g []int64, rec *dthread) *Fail
 		return f
 	}
 	changed := changedMask(s.g, g)
+	if e.m.moverProcs && !e.m.access {
+		var skip bool
+		if changed, skip = ru.fragmentChecks(rec, changed); skip {
+			return nil
+		}
+	}
 	if changed == 0 || e.m.access {
 		return nil
 	}

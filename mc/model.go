@@ -58,11 +58,14 @@ type model struct {
 	nconst  int            // how many of globals are constants (at the end)
 	inits   [][]int64      // initial valuations of globals
 
-	procs   []*cproc
-	procOf  map[lang.Member]*cproc
-	methods []*method
-	roles   []*role
-	threads []*threadInfo
+	procs []*cproc
+	// moverProcs is set when some procedure calls a mover procedure
+	// (midfrag.go).
+	moverProcs bool
+	procOf     map[lang.Member]*cproc
+	methods    []*method
+	roles      []*role
+	threads    []*threadInfo
 
 	inv      evalFn   // the layer's invariants over the globals, nil if none
 	invs     []evalFn // each invariant, to tell which one fails

@@ -34,6 +34,11 @@ type cproc struct {
 	annReads []uint64
 	yield    []*layers.YieldPoint
 	nodes    []*layers.Node
+	// mover is set for a mover procedure; moverCall, per node, for a
+	// yield point at a call of one. A thread inside a mover procedure or
+	// waiting at its call is inside its caller's fragment (midfrag.go).
+	mover     bool
+	moverCall []bool
 	// Calls of procedures, per call node: the callee, the compiled
 	// arguments, and the caller's frame slots receiving the outputs.
 	callee []*cproc
@@ -154,6 +159,8 @@ func (m *model) compileProc(cp *cproc) {
 	cp.ann = make([]evalFn, n)
 	cp.annReads = make([]uint64, n)
 	cp.yield = make([]*layers.YieldPoint, n)
+	cp.moverCall = make([]bool, n)
+	cp.mover = p.Decl.Mover != lang.MoverNone
 	codes := cp.code
 	for _, node := range p.Nodes {
 		if node.Kind == layers.NodeFork {
@@ -165,6 +172,12 @@ func (m *model) compileProc(cp *cproc) {
 			y := node.Yield
 			cp.yield[node.ID] = y
 			e := m.b.AnnotationAt(y, cp.env)
+			if isMoverCall(y) {
+				// Only the callee's requires, its gate: the caller is
+				// inside a fragment, where the invariants may not hold.
+				cp.moverCall[node.ID], m.moverProcs = true, true
+				e = m.b.OwnAnnotationAt(y, cp.env)
+			}
 			if lit, ok := e.(*obl.BoolLit); !ok || !lit.V {
 				cp.ann[node.ID], cp.annReads[node.ID] = cp.c.expr(e), m.globalMask(e)
 			}
@@ -296,7 +309,7 @@ func (m *model) yieldCode(cp *cproc, node int, pos lang.Pos) code {
 	check := !m.spec && !m.access
 	return func(x *exec) {
 		ann := cp.ann[node]
-		if check && ann != nil {
+		if check && ann != nil && !x.run.skipAnnotation(cp, node) {
 			x.run.atYield = cp.yield[node]
 			holds := ann(x.r) != 0
 			x.run.atYield = nil
