@@ -24,7 +24,10 @@ type Builder struct {
 // constants become variables of the obligation; constants with a value
 // are replaced by it.
 func NewBuilder(prog *Program) *Builder {
-	b := &Builder{prog: prog, names: map[string]bool{}, root: NewEnv(), consts: map[*obl.Var]bool{}}
+	// Most obligations name every constant and global once, and two
+	// threads' frames: size the names for that, not to grow them.
+	names := make(map[string]bool, len(prog.Info.Consts)+2*len(prog.Info.Globals)+16)
+	b := &Builder{prog: prog, names: names, root: NewEnv(), consts: map[*obl.Var]bool{}}
 	var consts []*obl.Var
 	for _, c := range prog.Info.Consts {
 		d := c.Decl.(*lang.ConstDecl)
@@ -58,6 +61,11 @@ func (b *Builder) bound(name string, s obl.Sort) *obl.Var {
 }
 
 func (b *Builder) unique(name string) string {
+	before := len(b.names)
+	b.names[name] = true
+	if len(b.names) > before {
+		return name // the common case, in one map operation
+	}
 	n := name
 	for i := 2; b.names[n]; i++ {
 		n = fmt.Sprintf("%s.%d", name, i)
@@ -74,8 +82,8 @@ func (b *Builder) Globals(l *Layer, suffix, title string) *Env {
 
 // GlobalsOf is Globals for a given list of global variables.
 func (b *Builder) GlobalsOf(globals []*lang.Object, suffix, title string) *Env {
-	env := b.root.Child()
-	var vs []*obl.Var
+	env := b.root.childSized(len(globals))
+	vs := make([]*obl.Var, 0, len(globals))
 	for _, g := range globals {
 		v := b.NewVar(g.Name+suffix, SortOf(g.Type))
 		env.Set(g, &obl.VarRef{V: v})
@@ -88,9 +96,10 @@ func (b *Builder) GlobalsOf(globals []*lang.Object, suffix, title string) *Env {
 // Frame extends env with a thread's frame (parameters, outputs, locals
 // of sig) bound to new variables named name+suffix, shown under title.
 func (b *Builder) Frame(env *Env, sig *lang.Signature, suffix, title string) *Env {
-	env = env.Child()
-	var vs []*obl.Var
-	for _, o := range sig.Frame() {
+	frame := sig.Frame()
+	env = env.childSized(len(frame))
+	vs := make([]*obl.Var, 0, len(frame))
+	for _, o := range frame {
 		v := b.NewVar(o.Name+suffix, SortOf(o.Type))
 		env.Set(o, &obl.VarRef{V: v})
 		vs = append(vs, v)

@@ -31,6 +31,11 @@ func (env *Env) Child() *Env {
 	return &Env{parent: env, vals: map[*lang.Object]obl.Expr{}}
 }
 
+// childSized is Child for an environment that will hold n objects.
+func (env *Env) childSized(n int) *Env {
+	return &Env{parent: env, vals: make(map[*lang.Object]obl.Expr, n)}
+}
+
 // Set maps o to e in env itself (used while building an environment).
 func (env *Env) Set(o *lang.Object, e obl.Expr) { env.vals[o] = e }
 

@@ -13,7 +13,7 @@ func TestPeelObligations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	obs, diags := refinement(build(t, string(src)), 0)
+	obs, _, diags := refinement(build(t, string(src)), 0)
 	if len(diags) != 0 {
 		t.Fatalf("diagnostics: %v", diags)
 	}
@@ -40,7 +40,7 @@ var x: int = 0;
 layer 0 { proc p(linear tid: int) { var a: int; `+body+` } }
 layer 1 { proc p(linear tid: int) peel { var a: int; a := x; } }
 `)
-		_, diags := refinement(prog, 0)
+		_, _, diags := refinement(prog, 0)
 		if len(diags) != 1 || diags[0].Check != Peel {
 			t.Errorf("%s: want one loop peeling diagnostic, got %v", body, diags)
 		}

@@ -27,8 +27,9 @@ func Check(l *layers.Layer) layers.Findings {
 		f.Diagnostics = append(f.Diagnostics, derivedAtBottom(l)...)
 	}
 	if prog := l.Program; l.Num+1 < len(prog.Layers) {
-		obs, diags := refinement(prog, l.Num)
+		obs, skipped, diags := refinement(prog, l.Num)
 		f.Obligations = append(f.Obligations, obs...)
+		f.Skipped = append(f.Skipped, skipped...)
 		f.Diagnostics = append(f.Diagnostics, diags...)
 	}
 	return f.InLayer(l.Num)
@@ -37,7 +38,7 @@ func Check(l *layers.Layer) layers.Findings {
 // refinement returns the obligations and diagnostics that link layer l
 // to layer l+1 (DESIGN §4.3): members are paired by name, and each pair
 // gets the check its kinds call for.
-func refinement(prog *layers.Program, l int) ([]*obl.Obligation, []*layers.Diagnostic) {
+func refinement(prog *layers.Program, l int) ([]*obl.Obligation, []layers.Skip, []*layers.Diagnostic) {
 	r := &refiner{prog: prog, lower: prog.Layers[l], upper: prog.Layers[l+1]}
 	copies := r.splitCopies()
 	for _, up := range r.upper.Procs {
@@ -74,7 +75,7 @@ func refinement(prog *layers.Program, l int) ([]*obl.Obligation, []*layers.Diagn
 		}
 	}
 	r.clientContracts()
-	return r.obs, r.diags
+	return r.obs, r.skipped, r.diags
 }
 
 // derivedAtBottom reports split and peel clauses at layer 0, which has
@@ -98,6 +99,7 @@ type refiner struct {
 	prog         *layers.Program
 	lower, upper *layers.Layer
 	obs          []*obl.Obligation
+	skipped      []layers.Skip // obligations that hold by construction
 	diags        []*layers.Diagnostic
 }
 

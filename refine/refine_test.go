@@ -24,7 +24,7 @@ var x: int = 0;
 layer 0 { proc p(linear tid: int) { x := 1; yield; x := 2; } }
 layer 1 { proc p(linear tid: int) { x := 1; } }
 `)
-	obs, diags := refinement(prog, 0)
+	obs, _, diags := refinement(prog, 0)
 	if len(diags) != 1 || diags[0].Check != Structure {
 		t.Fatalf("want one structure diagnostic, got %v", diags)
 	}
@@ -46,7 +46,7 @@ var holder: int = -1 layers 1..1;
 layer 0 { proc p(linear tid: int) { x := 1; } }
 layer 1 { proc p(linear tid: int) { [x := 1; holder := tid;] } }
 `)
-	obs, diags := refinement(prog, 0)
+	obs, _, diags := refinement(prog, 0)
 	if len(diags) != 0 || len(obs) != 1 {
 		t.Errorf("assigning an introduced variable: want one step abstraction, got %v, %d obligations", diags, len(obs))
 	}
@@ -73,7 +73,7 @@ func TestStructuralMismatches(t *testing.T) {
 		src := "var x: int = 0;\n" +
 			"layer 0 { proc p(linear tid: int) { var b: bool; " + c.lower + " } }\n" +
 			"layer 1 { proc p(linear tid: int) { var b: bool; " + c.upper + " } }\n"
-		_, diags := refinement(build(t, src), 0)
+		_, _, diags := refinement(build(t, src), 0)
 		if len(diags) != 1 || diags[0].Check != Structure || !strings.Contains(diags[0].Msg, c.want) {
 			t.Errorf("%s vs %s: want one structure diagnostic containing %q, got %v", c.lower, c.upper, c.want, diags)
 		}
@@ -88,7 +88,7 @@ var x: int = 0;
 layer 0 { proc p(linear tid: int) { var b: bool; while (b) { x := 1; yield; if (b) { break; } } x := 2; } }
 layer 1 { proc p(linear tid: int) { var b: bool; while (b) { x := 0 + 1; yield; if (b) { break; } } x := 1 + 1; } }
 `)
-	obs, diags := refinement(prog, 0)
+	obs, _, diags := refinement(prog, 0)
 	if len(diags) != 0 || len(obs) != 2 {
 		t.Errorf("matching breaks: want two step abstractions and no diagnostic, got %v, %d obligations", diags, len(obs))
 	}
@@ -115,7 +115,7 @@ func TestSignaturesMatch(t *testing.T) {
 	}
 	for _, c := range cases {
 		src := "var g: int = 0;\nlayer 0 { " + c.lower + " }\nlayer 1 { " + c.upper + " }\n"
-		obs, diags := refinement(build(t, src), 0)
+		obs, _, diags := refinement(build(t, src), 0)
 		if len(diags) != 1 || diags[0].Check != Structure || !strings.Contains(diags[0].Msg, c.want) {
 			t.Errorf("%s vs %s: want one structure diagnostic containing %q, got %v", c.lower, c.upper, c.want, diags)
 		}

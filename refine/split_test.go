@@ -44,7 +44,7 @@ func TestSplitDecisions(t *testing.T) {
 			t.Errorf("%s: split point at line %d, want 21 (h := H)", name, m.split.point.Pos().Line)
 		}
 	}
-	obs, diags := refinement(prog, 0)
+	obs, _, diags := refinement(prog, 0)
 	if len(diags) != 0 {
 		t.Fatalf("diagnostics: %v", diags)
 	}

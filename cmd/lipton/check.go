@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
 	"time"
 
@@ -76,6 +77,11 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	o.ctx, o.timeout = ctx, 0
 	if o.showProgress || !o.json && isTerminal(stderr) {
 		o.progress = stderr
+	}
+	if prof := os.Getenv("LIPTON_CPUPROFILE"); prof != "" {
+		if stopProfile := startProfile(prof, stderr); stopProfile != nil {
+			defer stopProfile()
+		}
 	}
 	code := exitOK
 	var runs []*fileRun

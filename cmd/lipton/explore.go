@@ -561,8 +561,9 @@ func historyText(ev mc.HistoryEvent) string {
 	return fmt.Sprintf("return from %s: %s", ev.Method, ev.Values)
 }
 
-// startProfile writes a CPU profile to path (LIPTON_CPUPROFILE, for
-// lipton's developers); it returns the function that stops it.
+// startProfile writes a CPU profile to path (LIPTON_CPUPROFILE of
+// explore and check, for lipton's developers); it returns the function
+// that stops it.
 func startProfile(path string, stderr io.Writer) func() {
 	f, err := os.Create(path)
 	if err == nil {
