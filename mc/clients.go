@@ -1,8 +1,11 @@
 package mc
 
 import (
+	"context"
 	"fmt"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/lipton-dev/lipton/lang"
@@ -259,16 +262,22 @@ type clientRun struct {
 	noted   map[string]bool
 }
 
-// level searches the clients of size n.
+// level searches the clients of size n: in parallel (searchAll), but
+// their results are read in the order of the clients, up to the first
+// that fails or stops, so the outcome is the same for every --jobs.
 func (c *clientRun) level(n int) error {
-	lv := ClientLevel{N: n}
-	var err error
+	var clients []*lang.Instance
 	compositions(n, len(c.roles), func(counts []int) bool {
-		client := clientInstance(c.inst, c.roles, counts)
-		var r *Result
-		if r, err = c.one(client); err != nil {
-			return false
-		}
+		clients = append(clients, clientInstance(c.inst, c.roles, counts))
+		return true
+	})
+	results, err := c.searchAll(clients)
+	if err != nil {
+		return err
+	}
+	lv := ClientLevel{N: n}
+	for i, client := range clients {
+		r := results[i]
 		if c.res.Title == "" && r.Title != "" {
 			c.res.Title = strings.Replace(r.Title, "instance "+client.Name.Name,
 				fmt.Sprintf("every client of instance %s with at most %s", c.inst.Name.Name, plural(c.maxN, "call")), 1)
@@ -277,23 +286,20 @@ func (c *clientRun) level(n int) error {
 		lv.States += r.Stats.States
 		lv.Trans += r.Stats.Transitions
 		lv.Elapsed += r.Stats.Elapsed
-		switch {
-		case r.Vacuous:
+		if r.Vacuous {
 			lv.Vacuous++
-			return true
-		case r.Status == OK:
+			continue
+		}
+		if r.Status == OK {
 			c.calls++
 			c.note(r.Notes)
-			return true
+			continue
 		}
 		c.res.Status, c.res.Client, c.res.Last, c.res.Limit = r.Status, client.Name.Name, r, r.Limit
 		if r.Status == Incomplete && c.opts.Timeout > 0 && time.Since(c.start) >= c.opts.Timeout {
 			c.res.Limit = fmt.Sprintf("the time limit (%s) for all clients was reached", c.opts.Timeout)
 		}
-		return false
-	})
-	if err != nil {
-		return err
+		break
 	}
 	lv.Finished = c.res.Status == OK
 	c.res.Levels = append(c.res.Levels, lv)
@@ -303,10 +309,76 @@ func (c *clientRun) level(n int) error {
 	return nil
 }
 
+// searchAll searches the clients with opts.Jobs workers, each client on
+// one worker (a linearizability search uses one anyway), with
+// MaxMemory shared among them. Workers take the clients in order and
+// take no client after one that failed or stopped, and the searches of
+// clients after it are cancelled: every client before the first such
+// one has its result, those after it may have none or a cancelled one.
+func (c *clientRun) searchAll(clients []*lang.Instance) ([]*Result, error) {
+	workers := min(max(c.opts.Jobs, 1), len(clients))
+	results := make([]*Result, len(clients))
+	errs := make([]error, len(clients))
+	cancels := make([]context.CancelFunc, len(clients))
+	var mu sync.Mutex
+	var next atomic.Int64
+	stop := int64(len(clients)) // guarded by mu
+	parent := c.opts.Context
+	if parent == nil {
+		parent = context.Background()
+	}
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := next.Add(1) - 1
+				ctx, cancel := context.WithCancel(parent)
+				mu.Lock()
+				if i >= stop {
+					mu.Unlock()
+					cancel()
+					return
+				}
+				cancels[i] = cancel
+				mu.Unlock()
+				results[i], errs[i] = c.one(ctx, clients[i], workers)
+				if r := results[i]; errs[i] != nil || !r.Vacuous && r.Status != OK {
+					mu.Lock()
+					stop = min(stop, i+1)
+					for _, cancelLater := range cancels[i+1:] {
+						if cancelLater != nil {
+							cancelLater()
+						}
+					}
+					mu.Unlock()
+				}
+				cancel()
+			}
+		}()
+	}
+	wg.Wait()
+	for i := range clients {
+		if errs[i] != nil {
+			return nil, errs[i]
+		}
+		if results[i] == nil || !results[i].Vacuous && results[i].Status != OK {
+			break
+		}
+	}
+	return results, nil
+}
+
 // one searches one client, within what is left of the time limit.
-func (c *clientRun) one(client *lang.Instance) (*Result, error) {
+func (c *clientRun) one(ctx context.Context, client *lang.Instance, workers int) (*Result, error) {
 	o := c.opts
 	o.InstanceDecl = client
+	if workers > 1 {
+		o.Context = ctx
+		o.Jobs = 1
+		o.MaxMemory /= int64(workers)
+	}
 	if o.Timeout > 0 {
 		left := o.Timeout - time.Since(c.start)
 		if left <= 0 {

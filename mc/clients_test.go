@@ -149,3 +149,47 @@ func TestClientsBad(t *testing.T) {
 		}
 	}
 }
+
+// TestClientsParallelSameResult checks that searching a size's clients
+// with several workers gives the result of one: the same failing or
+// stopped client (the first in order, though later ones fail too and
+// may finish first), the same sizes and counts.
+func TestClientsParallelSameResult(t *testing.T) {
+	for _, tc := range []struct {
+		file      string
+		mm        Memory
+		maxN      int
+		maxStates int
+	}{
+		{"testdata/weak/chaselev-nofence.lip", MemoryTSO, 6, 0},
+		{"testdata/weak/chaselev-fence.lip", MemorySC, 5, 2000},
+		{"testdata/weak/chaselev-fence.lip", MemorySC, 3, 0},
+	} {
+		var got [2]*ClientsResult
+		for i, jobs := range []int{1, 3} {
+			res, err := RunClients(load(t, tc.file), Options{Instance: "small", Mode: ModeLinearizability, Memory: tc.mm,
+				MaxStates: tc.maxStates, Jobs: jobs}, tc.maxN, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got[i] = res
+		}
+		one, par := got[0], got[1]
+		if par.Status != one.Status || par.Done != one.Done || par.Client != one.Client || par.Limit != one.Limit ||
+			len(par.Levels) != len(one.Levels) {
+			t.Fatalf("%s: 3 workers %v done %d client %q limit %q; 1 worker %v done %d client %q limit %q", tc.file,
+				par.Status, par.Done, par.Client, par.Limit, one.Status, one.Done, one.Client, one.Limit)
+		}
+		for i, lv := range one.Levels {
+			p := par.Levels[i]
+			if p.N != lv.N || p.Clients != lv.Clients || p.Vacuous != lv.Vacuous || p.States != lv.States ||
+				p.Trans != lv.Trans || p.Finished != lv.Finished {
+				t.Errorf("%s, size %d: 3 workers %+v, 1 worker %+v", tc.file, lv.N, p, lv)
+			}
+		}
+		if (one.Last == nil) != (par.Last == nil) || one.Last != nil && (one.Last.Stats.States != par.Last.Stats.States ||
+			len(one.Last.Trace) != len(par.Last.Trace)) {
+			t.Errorf("%s: the last client's searches differ", tc.file)
+		}
+	}
+}

@@ -224,7 +224,7 @@ func exploreFlags(o *exploreOptions) *flag.FlagSet {
 	fs.BoolVar(&o.noSym, "no-symmetry", false, "switch off symmetry reduction")
 	fs.BoolVar(&o.noCompress, "no-compress", false, "store the states uncompressed: about 3 times the memory, about 0.7 times the CPU time")
 	fs.BoolVar(&o.hashCompact, "hash-compact", false, "store a 64-bit hash per state instead of the state: less memory, but lossy, so no result is ever complete (a violation found is real; no violation is reported as incomplete, with the estimated probability of a missed state)")
-	fs.IntVar(&o.jobs, "jobs", runtime.NumCPU(), fmt.Sprintf("expand states with `N` workers in parallel; the output is the same for every N (default: one per CPU, here %d; a refinement check uses one)", runtime.NumCPU()))
+	fs.IntVar(&o.jobs, "jobs", runtime.NumCPU(), fmt.Sprintf("expand states with `N` workers in parallel; the output is the same for every N (default: one per CPU, here %d; a refinement check uses one; --clients searches that many clients at once)", runtime.NumCPU()))
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress lines on stderr")
 	fs.DurationVar(&o.progress, "progress", 2*time.Second, "print a progress line on stderr every `DURATION`")
 	addInputFlags(fs, &o.maxInput)
