@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/lipton-dev/lipton/lang"
@@ -321,8 +320,7 @@ func (c *clientRun) searchAll(clients []*lang.Instance) ([]*Result, error) {
 	errs := make([]error, len(clients))
 	cancels := make([]context.CancelFunc, len(clients))
 	var mu sync.Mutex
-	var next atomic.Int64
-	stop := int64(len(clients)) // guarded by mu
+	next, stop := 0, len(clients) // the next client to take and the end; guarded by mu
 	parent := c.opts.Context
 	if parent == nil {
 		parent = context.Background()
@@ -333,14 +331,15 @@ func (c *clientRun) searchAll(clients []*lang.Instance) ([]*Result, error) {
 		go func() {
 			defer wg.Done()
 			for {
-				i := next.Add(1) - 1
 				ctx, cancel := context.WithCancel(parent)
 				mu.Lock()
+				i := next
 				if i >= stop {
 					mu.Unlock()
 					cancel()
 					return
 				}
+				next++
 				cancels[i] = cancel
 				mu.Unlock()
 				results[i], errs[i] = c.one(ctx, clients[i], workers)

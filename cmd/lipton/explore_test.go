@@ -230,14 +230,7 @@ func TestExplore(t *testing.T) {
 			if code != tc.code {
 				t.Fatalf("exit code %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.code, stdout, stderr)
 			}
-			rest := stdout
-			for _, frag := range tc.stdout {
-				i := strings.Index(rest, frag)
-				if i < 0 {
-					t.Fatalf("stdout lacks %q (in order)\nstdout:\n%s", frag, stdout)
-				}
-				rest = rest[i+len(frag):]
-			}
+			wantInOrder(t, stdout, tc.stdout)
 			if !strings.Contains(stderr, tc.stderr) {
 				t.Fatalf("stderr lacks %q\nstderr:\n%s", tc.stderr, stderr)
 			}
@@ -501,5 +494,19 @@ func TestExploreHashCompactNeverComplete(t *testing.T) {
 			!strings.Contains(stdout, "not exhaustive") {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, stdout, stderr)
 		}
+	}
+}
+
+// wantInOrder fails the test unless stdout contains the fragments in
+// this order.
+func wantInOrder(t *testing.T, stdout string, frags []string) {
+	t.Helper()
+	rest := stdout
+	for _, frag := range frags {
+		i := strings.Index(rest, frag)
+		if i < 0 {
+			t.Fatalf("stdout lacks %q (in order)\nstdout:\n%s", frag, stdout)
+		}
+		rest = rest[i+len(frag):]
 	}
 }

@@ -59,14 +59,7 @@ func TestLinearMovesExplore(t *testing.T) {
 			if code != tc.code {
 				t.Fatalf("exit code %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.code, stdout, stderr)
 			}
-			rest := stdout
-			for _, frag := range tc.want {
-				i := strings.Index(rest, frag)
-				if i < 0 {
-					t.Fatalf("stdout lacks %q (in order)\nstdout:\n%s", frag, stdout)
-				}
-				rest = rest[i+len(frag):]
-			}
+			wantInOrder(t, stdout, tc.want)
 		})
 	}
 }
@@ -145,14 +138,7 @@ func TestLinearInReturnExplore(t *testing.T) {
 			if code != tc.code {
 				t.Fatalf("exit code %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tc.code, stdout, stderr)
 			}
-			rest := stdout
-			for _, frag := range tc.want {
-				i := strings.Index(rest, frag)
-				if i < 0 {
-					t.Fatalf("stdout lacks %q (in order)\nstdout:\n%s", frag, stdout)
-				}
-				rest = rest[i+len(frag):]
-			}
+			wantInOrder(t, stdout, tc.want)
 		})
 	}
 }
