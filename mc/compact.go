@@ -60,6 +60,8 @@ func (c *compacted) insert(b []byte) (int, bool) {
 
 func (c *compacted) insertFrom(b []byte, _ *storeScratch) (int, bool) { return c.insert(b) }
 
+func (c *compacted) prefetchCandidate(*candidates, int32) {}
+
 func (c *compacted) addCandidate(cd *candidates, k int32, _ int) bool {
 	h := cd.hashes[k]
 	return c.root.addPending(shardIndex(h), h)

@@ -252,8 +252,11 @@ type explorer struct {
 
 	// cands, in a worker of a parallel search, receives the successors
 	// instead of the visited set (parallel.go).
-	cands        *candidates
-	lastProgress time.Time
+	cands *candidates
+	// held and heldPrev, in a worker with the compressed set, hold the
+	// successors of the state it expands and of the one before (held.go).
+	held, heldPrev *heldSuccs
+	lastProgress   time.Time
 }
 
 func (e *explorer) setup() {

@@ -147,15 +147,18 @@ func (e *explorer) newWorker() *explorer {
 	w.segs = make([][]byte, len(m.threads))
 	w.perm = make([]int, len(m.threads))
 	w.cands = &candidates{}
+	if _, ok := e.vis.(*collapsed); ok {
+		w.held, w.heldPrev = &heldSuccs{}, &heldSuccs{}
+	}
 	w.sc.checkHints = e.opts.checkHints
 	w.sc.offered = make([]uint64, recentSize)
 	return w
 }
 
 // collect keeps the successors in e.succ that the visited set does not
-// hold as candidates (a worker's insertAll).
+// hold as candidates (a worker's insertAll), or, with the compressed
+// set, holds them until the next state is expanded (held.go).
 func (e *explorer) collect() {
-	c := e.cands
 	start := 0
 	defer func() { e.sc.hinted = false }()
 	for j, end := range e.succEnds {
@@ -165,18 +168,27 @@ func (e *explorer) collect() {
 		h := e.vis.hash(b)
 		e.sc.ends, e.sc.ids = e.sc.ends[:0], e.sc.ids[:0]
 		e.hint(j)
-		if e.vis.has(b, h, &e.sc) {
+		if e.held != nil {
+			e.hold(b, h)
 			continue
 		}
-		c.parts = append(c.parts, e.sc.ends...)
-		c.ids = append(c.ids, e.sc.ids...)
-		g := shardIndex(h) % addGroups
-		c.groups[g] = append(c.groups[g], int32(len(c.ends)))
-		c.b = append(c.b, b...)
-		c.ends = append(c.ends, len(c.b))
-		c.hashes = append(c.hashes, h)
-		c.isNew = append(c.isNew, false)
+		if !e.vis.has(b, h, &e.sc) {
+			e.cands.add(b, h, e.sc.ends, e.sc.ids)
+		}
 	}
+}
+
+// add adds state b (hash h) as a candidate, with where its parts end
+// and its nodes' ids (the compressed set).
+func (c *candidates) add(b []byte, h uint64, parts []int32, ids []uint32) {
+	c.parts = append(c.parts, parts...)
+	c.ids = append(c.ids, ids...)
+	g := shardIndex(h) % addGroups
+	c.groups[g] = append(c.groups[g], int32(len(c.ends)))
+	c.b = append(c.b, b...)
+	c.ends = append(c.ends, len(c.b))
+	c.hashes = append(c.hashes, h)
+	c.isNew = append(c.isNew, false)
 }
 
 // searchParallel is search with several workers, after the initial
@@ -292,10 +304,11 @@ func (e *explorer) expandChunks(wi int32, start, n, chunk int, outs []parentOut,
 			o := &outs[i]
 			trans, reduced := e.stats.Transitions, e.stats.Reduced
 			o.w, o.lo = wi, int32(len(c.ends))
-			e.expand(start + int(i))
-			o.hi, o.trans, o.reduced = int32(len(c.ends)), e.stats.Transitions-trans, e.stats.Reduced > reduced
+			e.expandHeld(start+int(i), o)
+			o.trans, o.reduced = e.stats.Transitions-trans, e.stats.Reduced > reduced
 			o.done = true
 			if e.failure != nil {
+				e.flushHeld()
 				o.failure, e.failure = e.failure, nil
 				for {
 					f := firstFail.Load()
@@ -306,6 +319,30 @@ func (e *explorer) expandChunks(wi int32, start, n, chunk int, outs []parentOut,
 				return
 			}
 		}
+		e.flushHeld()
+	}
+}
+
+// expandHeld expands state i, whose record is o, and sets where its
+// candidates end; with held successors (held.go), it looks up those of
+// the state expanded before, whose candidates then end, and holds this
+// one's.
+func (e *explorer) expandHeld(i int, o *parentOut) {
+	if e.held == nil {
+		e.expand(i)
+		o.hi = int32(len(e.cands.ends))
+		return
+	}
+	e.held.reset(o)
+	e.expand(i)
+	e.resolveHeld(e.heldPrev)
+	e.held, e.heldPrev = e.heldPrev, e.held
+}
+
+// flushHeld looks up the successors still held, at a chunk's end.
+func (e *explorer) flushHeld() {
+	if e.held != nil {
+		e.resolveHeld(e.heldPrev)
 	}
 }
 
@@ -397,8 +434,14 @@ const addGroups = 16
 // addGroup adds the candidates of group g's shards, into arena j. The
 // states of a chunk were expanded by one worker, in order, so its
 // candidates are a run of that worker's, which ends where the last state
-// of the chunk's ends.
+// of the chunk's ends. The candidates are listed first, so that the
+// slot of each can be prefetched a few candidates before it is added.
 func addGroup(vis stateStore, workers []*explorer, outs []parentOut, chunk, g, j int) {
+	type ref struct {
+		c *candidates
+		k int32
+	}
+	var refs []ref
 	next := make([]int, len(workers)) // per worker: its next candidate of the group
 	for q := 0; q < len(outs); q += chunk {
 		w := outs[q].w
@@ -406,8 +449,18 @@ func addGroup(vis stateStore, workers []*explorer, outs []parentOut, chunk, g, j
 		c := workers[w].cands
 		list := c.groups[g]
 		for ; next[w] < len(list) && list[next[w]] < hi; next[w]++ {
-			k := list[next[w]]
-			c.isNew[k] = vis.addCandidate(c, k, j)
+			refs = append(refs, ref{c, list[next[w]]})
 		}
 	}
+	for i, r := range refs {
+		if i+addAhead < len(refs) {
+			a := refs[i+addAhead]
+			vis.prefetchCandidate(a.c, a.k)
+		}
+		r.c.isNew[r.k] = vis.addCandidate(r.c, r.k, j)
+	}
 }
+
+// addAhead is how many candidates before its turn addGroup prefetches
+// a candidate's slot.
+const addAhead = 8

@@ -31,6 +31,9 @@ type stateStore interface {
 	setArenas(n int)
 	internWindow(workers []*explorer, outs []parentOut, chunk int)
 	addCandidate(c *candidates, k int32, arena int) bool
+	// prefetchCandidate starts reading where addCandidate will look
+	// candidate k up.
+	prefetchCandidate(c *candidates, k int32)
 	// number numbers the next pending state of candidate k's shard,
 	// which is candidate k.
 	number(c *candidates, k int32) int
@@ -54,6 +57,8 @@ func (v *visited) addCandidate(c *candidates, k int32, arena int) bool {
 	return v.addPending(c.get(k), c.hashes[k], arena)
 }
 
+func (v *visited) prefetchCandidate(*candidates, int32) {}
+
 func (v *visited) number(c *candidates, k int32) int {
 	return v.numberNext(shardIndex(c.hashes[k]))
 }
@@ -70,6 +75,11 @@ func (c *collapsed) state(i int, dst []byte, sc *storeScratch) []byte {
 func (c *collapsed) addCandidate(cd *candidates, k int32, _ int) bool {
 	n := c.nodes()
 	return c.root.addPending(shardIndex(cd.hashes[k]), c.rootKey(cd.ids[int(k)*n:int(k+1)*n]))
+}
+
+func (c *collapsed) prefetchCandidate(cd *candidates, k int32) {
+	n := c.nodes()
+	c.root.shards[shardIndex(cd.hashes[k])].prefetch(c.rootKey(cd.ids[int(k)*n : int(k+1)*n]))
 }
 
 // internWindow interns the parts and inner nodes of the candidates of a
