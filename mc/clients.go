@@ -309,7 +309,7 @@ func (c *clientRun) level(n int) error {
 }
 
 // searchAll searches the clients with opts.Jobs workers, each client on
-// one worker (a linearizability search uses one anyway), with
+// one worker, with
 // MaxMemory shared among them. Workers take the clients in order and
 // take no client after one that failed or stopped, and the searches of
 // clients after it are cancelled: every client before the first such

@@ -244,7 +244,10 @@ func dedupStrings(s []string) []string {
 // that allow it, and is refused only if none does, which the caller
 // reports as a violation. Under rule 2 the client cannot tell which state
 // of ids is the real one, and makes the call only if every one allows
-// it.
+// it. Every state of ids is tried even after one refuses: the states
+// the tries meet are then the same whatever the numbering of ids (the
+// order in which the workers of a parallel search met them), and so
+// is the count of specification states reported.
 func (sp *specSide) callAllowed(ids []uint32, t int, smt *method, args []int64, real bool) []uint32 {
 	keep := func(e event) bool { return e.kind == evCall && e.m == smt && equal(e.args, args) }
 	if real {
@@ -254,12 +257,14 @@ func (sp *specSide) callAllowed(ids []uint32, t int, smt *method, args []int64, 
 		return nil
 	}
 	var next []uint32
+	refused := false
 	for _, id := range ids {
 		out := sp.apply([]uint32{id}, t, keep)
-		if len(out) == 0 {
-			return nil
-		}
+		refused = refused || len(out) == 0
 		next = append(next, out...)
+	}
+	if refused {
+		return nil
 	}
 	return dedup(next)
 }

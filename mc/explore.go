@@ -61,8 +61,8 @@ type Options struct {
 	// NoPOR and NoSymmetry switch off the reductions.
 	NoPOR, NoSymmetry bool
 	// Jobs is the number of workers that expand states (parallel.go);
-	// below 2, one. The result is the same for every number. A
-	// refinement check runs on one worker.
+	// below 2, one. The result is the same for every number (but for
+	// the specification's counts of a search that stops: parallel.go).
 	Jobs int
 	// Progress, if set, is called about every ProgressEvery (default 2s).
 	Progress      func(Stats)

@@ -99,6 +99,8 @@ func (e *explorer) memory() int64 {
 
 // memory estimates the bytes the specification side holds.
 func (sp *specSide) memory() int64 {
+	sp.mu.Lock()
+	defer sp.mu.Unlock()
 	n := sp.states.memory() + sp.sets.memory() + sp.memoBytes
 	if sp.quasi != nil {
 		n += sp.quasi.qstates.memory() + int64(len(sp.quasi.live))*goMapEntry

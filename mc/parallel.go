@@ -66,11 +66,22 @@ import (
 // that numbering, and with it the order of the successors and the trace
 // shown, though not its length, the counts or the verdict.)
 //
+// A refinement check's specification side (spec.go) is shared by the
+// workers, under its lock: a normalized state's number depends on the
+// order in which workers meet it, but, as with maps, a number stands
+// for one normalized state throughout the search, and the symmetry
+// representative is chosen from the implementation's records alone
+// (encodeSucc), so the counts and the trace are those of one worker.
+//
 // What differs: the time and memory limits are checked in pass 3 (a
-// memory limit sees the map table and the visited set as filled by the
-// whole window, so it may stop the search a window earlier than with one
-// worker), and a refinement check (a specification side) runs on one
-// worker, since the specification's tables are not shared.
+// memory limit sees the map table, the visited set and the
+// specification's tables as filled by the whole window, so it may stop
+// the search a window earlier than with one worker); and when a search
+// stops (a violation, a limit), the workers may have expanded states of
+// the window beyond the stop, so the counts of specification states and
+// sets, which include what those expansions met, may be higher than with
+// one worker. A complete search expands every state once for every
+// number of workers, and meets the same specification states.
 
 // parallelChunk is the number of states a worker takes at a time;
 // parallelWindow the number of states expanded before they are merged
@@ -123,9 +134,13 @@ func (c *candidates) get(i int32) []byte {
 	return c.b[start:c.ends[i]]
 }
 
-// jobs is the number of workers the search uses.
+// jobs is the number of workers the search uses: one for a quasi
+// linearizability check, whose relaxed specification's searches (which
+// states can still be completed, which calls are refused) stop at the
+// first answer, so the specification states they meet, and their
+// count, would depend on the numbering of the states the workers meet.
 func (e *explorer) jobs() int {
-	if e.spec != nil || e.opts.Jobs < 2 {
+	if e.opts.Jobs < 2 || e.spec != nil && e.spec.quasi != nil {
 		return 1
 	}
 	return e.opts.Jobs
@@ -136,9 +151,10 @@ func (e *explorer) jobs() int {
 // and has its own scratch space, run and register files.
 func (e *explorer) newWorker() *explorer {
 	m := e.m
-	w := &explorer{m: m, opts: e.opts, por: e.por, sym: e.sym, vis: e.vis, por0: e.por0, lim: e.lim}
+	w := &explorer{m: m, opts: e.opts, por: e.por, sym: e.sym, vis: e.vis, por0: e.por0, lim: e.lim, spec: e.spec}
 	w.called = make([]bool, len(m.methods))
 	w.ru = newRun(m, w)
+	w.ru.events, w.ru.spec = e.spec != nil, e.spec
 	w.ru.regs = make([][]int64, len(m.procs))
 	for _, p := range m.procs {
 		w.ru.regs[p.idx] = make([]int64, len(p.regs))

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/lipton-dev/lipton/lang"
 )
@@ -17,6 +18,12 @@ import (
 // linearization points). Sets are interned; the transition of a set on an
 // event is deterministic and memoized.
 type specSide struct {
+	// mu guards everything below but impl, m, methods and shared, which
+	// never change after setup: the workers of a parallel search share
+	// the side (parallel.go), and every entry point from the explorer
+	// that reads or writes its tables or scratch space (step, permute,
+	// memory) holds it for the whole call.
+	mu     sync.Mutex
 	impl   *model
 	m      *model
 	states *visited
@@ -133,6 +140,8 @@ const (
 // state enters otherwise only through the client's decision to call,
 // taken before step.
 func (sp *specSide) step(s *dstate, t int, ev event) int32 {
+	sp.mu.Lock()
+	defer sp.mu.Unlock()
 	set := s.set
 	real := ev.kind&evCall != 0 && sp.real(s, t, ev.m)
 	k := sp.key[:0]
@@ -410,6 +419,8 @@ func (sp *specSide) permute(set int32, perm []int) int32 {
 	if identity {
 		return set
 	}
+	sp.mu.Lock()
+	defer sp.mu.Unlock()
 	k := binary.AppendUvarint(sp.key[:0], uint64(set))
 	for _, p := range perm {
 		k = binary.AppendUvarint(k, uint64(p))
