@@ -120,7 +120,7 @@ func (t *idTable) intern(k uint64) uint32 {
 		return t.slots[i].id
 	}
 	id := t.keys.n
-	if id >= 1<<32-2 {
+	if int64(id) >= 1<<32-2 {
 		panic("mc: more than 2^32 parts of states")
 	}
 	t.keys.add(k)
@@ -202,7 +202,7 @@ func (t *bytesTable) intern(b []byte) uint32 {
 		panic(fmt.Sprintf("mc: a part of a state of %d bytes", len(b)))
 	}
 	id := t.refs.n
-	if id >= 1<<32-2 {
+	if int64(id) >= 1<<32-2 {
 		panic("mc: more than 2^32 parts of states")
 	}
 	t.refs.add(uint64(len(t.data))<<24 | uint64(len(b)))
@@ -695,7 +695,7 @@ func (c *collapsed) rootOf(b []byte, sc *storeScratch) rootRef {
 // states before it and whether it is new.
 func (c *collapsed) insertRoot(r rootRef, sc *storeScratch) (int, bool) {
 	n := c.root.keys.n
-	if n >= 1<<32-2 {
+	if int64(n) >= 1<<32-2 {
 		panic("mc: more than 2^32 states")
 	}
 	if sc.seen(r.key) {

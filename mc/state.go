@@ -263,7 +263,7 @@ func (v *visited) insert(b []byte) (int, bool) {
 	}
 	sh.enter(slot, h)
 	n := len(v.order)
-	if n >= 1<<32-2 {
+	if int64(n) >= 1<<32-2 {
 		panic("mc: more than 2^32 states")
 	}
 	v.order = append(v.order, v.store(b, 0))
@@ -299,7 +299,7 @@ func (v *visited) addPending(b []byte, h uint64, arena int) bool {
 func (v *visited) numberNext(i int) int {
 	sh := &v.shards[i]
 	n := len(v.order)
-	if n >= 1<<32-2 {
+	if int64(n) >= 1<<32-2 {
 		panic("mc: more than 2^32 states")
 	}
 	v.order = append(v.order, sh.pending[0])
