@@ -47,6 +47,23 @@ func AssumedContradiction(body Cmd) (conflict Expr, equations []Expr, ok bool) {
 	return nil, nil, false
 }
 
+// MentionsOnly reports whether e has no quantifier and every variable
+// in it satisfies keep. A caller that decided a contradiction over terms
+// built elsewhere uses it to know that the terms print as they would in
+// its own obligation: variables it names alike, and no bound variables,
+// whose names depend on what was built before them.
+func MentionsOnly(e Expr, keep func(*Var) bool) bool {
+	switch e := e.(type) {
+	case *VarRef:
+		return keep(e.V)
+	case *Quant:
+		return false
+	}
+	ok := true
+	eachChild(e, func(c Expr) { ok = ok && MentionsOnly(c, keep) })
+	return ok
+}
+
 // OpensWithAssume reports whether c starts with an Assume: whether it
 // extends the opening assumptions (AssumedContradiction) of a sequence
 // that ends before it. A check that decided the opening of a body can

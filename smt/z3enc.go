@@ -21,16 +21,55 @@ type encoder struct {
 	slices map[string]z3.Func // the slice and diff functions, by name
 }
 
-func newEncoder(ctx *z3.Context, v *vc) *encoder {
-	en := &encoder{
-		ctx:    ctx,
-		consts: make(map[*obl.Var]z3.Term, len(v.consts)),
-		memo:   make(map[obl.Expr]z3.Term, memoSize(v)),
-	}
+func newEncoder(ctx *z3.Context, v *vc, spare *encoderMaps) *encoder {
+	en := &encoder{ctx: ctx}
+	en.consts, en.memo = spare.take(len(v.consts), memoSize(v))
 	if !plainNames(v) {
 		en.names = v.printer()
 	}
 	return en
+}
+
+// encoderMaps keeps the maps of a Prover's last encoder for the next
+// one: an obligation's memo and constants were a tenth of all the
+// checker's allocation on Chase-Lev, made again for every obligation.
+// A Prover encodes one obligation at a time, so one pair is enough.
+type encoderMaps struct {
+	consts map[*obl.Var]z3.Term
+	memo   map[obl.Expr]z3.Term
+}
+
+// reuseLimit is the most entries a map may have held to be kept: clearing
+// a map costs time in proportion to the room it grew to, which one large
+// obligation would make every later one pay.
+const reuseLimit = 4096
+
+// take returns empty maps for an obligation with about nconsts constants
+// and memo entries: the kept ones, or new ones of that size.
+func (m *encoderMaps) take(nconsts, nmemo int) (map[*obl.Var]z3.Term, map[obl.Expr]z3.Term) {
+	consts, memo := m.consts, m.memo
+	m.consts, m.memo = nil, nil
+	if consts == nil {
+		consts = make(map[*obl.Var]z3.Term, nconsts)
+	}
+	if memo == nil {
+		memo = make(map[obl.Expr]z3.Term, nmemo)
+	}
+	return consts, memo
+}
+
+// keep empties the maps of en, which is done, and keeps them for the
+// next encoder unless they grew large.
+func (m *encoderMaps) keep(en *encoder) {
+	if len(en.consts) <= reuseLimit {
+		clear(en.consts)
+		m.consts = en.consts
+	}
+	if len(en.memo) <= reuseLimit {
+		clear(en.memo)
+		m.memo = en.memo
+	}
+	en.consts, en.memo = nil, nil
 }
 
 // plainNames reports whether the printer would give every constant of
