@@ -82,9 +82,18 @@ func (o *openings) kit(s1, s2 *layers.Step) *pairKit {
 // gates, as pair.gates assumes them.
 func (o *openings) decide(s1, s2 *layers.Step) opening {
 	k := o.kit(s1, s2)
-	gates := &obl.Assume{E: obl.And(cached(k.gate1, s1, func() obl.Expr { return k.b.Gate(s1, k.e1) }),
+	return k.decide(obl.Sequence(k.distinct, k.gates(s1, s2)))
+}
+
+// gates is pair.gates in the kit.
+func (k *pairKit) gates(s1, s2 *layers.Step) obl.Cmd {
+	return &obl.Assume{E: obl.And(cached(k.gate1, s1, func() obl.Expr { return k.b.Gate(s1, k.e1) }),
 		cached(k.gate2, s2, func() obl.Expr { return k.b.Gate(s2, k.e2) }))}
-	conflict, eqs, ok := obl.AssumedContradiction(obl.Sequence(k.distinct, gates))
+}
+
+// decide decides an opening built by the kit.
+func (k *pairKit) decide(c obl.Cmd) opening {
+	conflict, eqs, ok := obl.AssumedContradiction(c)
 	if !ok {
 		return opening{decided: true, kit: k}
 	}
@@ -100,19 +109,23 @@ func (o *openings) decide(s1, s2 *layers.Step) opening {
 	return opening{why: layers.ContradictionReason(conflict, eqs), decided: true, kit: k}
 }
 
+// decideGate decides the opening of gate preservation's body for s1 and
+// s2, given op, commutativity's opening: the same unless thread 1's body
+// starts with assumptions (an assert of the step, assumed), which the
+// body's opening facts then include.
+func (k *pairKit) decideGate(s1, s2 *layers.Step, op opening) opening {
+	body := cached(k.assume1, s1, func() obl.Cmd { return k.b.Body(s1, k.e1, layers.Assume) })
+	if !obl.OpensWithAssume(body) {
+		return op
+	}
+	return k.decide(obl.Sequence(k.distinct, k.gates(s1, s2), body))
+}
+
 // pathBound is obl.PathBound of commutativity's swapped transitions.
 func (k *pairKit) pathBound(s1, s2 *layers.Step) int {
 	t2 := cached(k.tr2, s2, func() obl.Cmd { return k.b.Body(s2, k.e2, layers.Transition) })
 	t1 := cached(k.tr1, s1, func() obl.Cmd { return k.b.Body(s1, k.e1, layers.Transition) })
 	return obl.PathBound(obl.Sequence(t2, t1), obl.DefaultMaxPaths)
-}
-
-// gateOpeningIsBody reports whether gate preservation's body of s1 and
-// s2 assumes nothing after the gates before its first other command, so
-// that its opening facts, which decide the pair, are commutativity's.
-func (k *pairKit) gateOpeningIsBody(s1 *layers.Step) bool {
-	body := cached(k.assume1, s1, func() obl.Cmd { return k.b.Body(s1, k.e1, layers.Assume) })
-	return !obl.OpensWithAssume(body)
 }
 
 // cached returns m[s], made by mk the first time.

@@ -147,18 +147,20 @@ func (c *collector) commutativity(s1, s2 *layers.Step, op opening) {
 }
 
 // gatePreservation adds the gate preservation check of s1 and s2, or
-// skips it when no two threads can form the pair. Its body's opening
-// facts are op's when thread 1's body does not start with assumptions.
+// skips it when no two threads can form the pair, as decided by the kit
+// of op (commutativity's opening).
 func (c *collector) gatePreservation(s1, s2 *layers.Step, op opening) {
-	if !op.decided || !op.kit.gateOpeningIsBody(s1) {
+	if op.kit != nil {
+		op = op.kit.decideGate(s1, s2, op)
+	}
+	switch {
+	case !op.decided:
 		c.addPair(s1, s2, gatePreservation(s1, s2), nil)
-		return
-	}
-	if op.why != "" {
+	case op.why != "":
 		c.skip(GatePreservation, s1, s2, op.why)
-		return
+	default:
+		c.add(gatePreservation(s1, s2), nil)
 	}
-	c.add(gatePreservation(s1, s2), nil)
 }
 
 func (c *collector) add(ob *obl.Obligation, err error) {
