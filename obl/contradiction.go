@@ -13,8 +13,9 @@ import "strings"
 // it to skip pairs that two distinct threads cannot form, typically
 // because both procedures require their linear thread id to be the same
 // constant (tid == ptTid at both) while linear ids are distinct. The
-// reasoning is syntactic: two sides are the same term when one Printer
-// prints them the same (it gives distinct variables distinct names), and
+// reasoning is syntactic: two sides are the same term when they are the
+// same variable, or neither is a variable and one Printer prints them the
+// same (it gives distinct variables distinct names), and
 // every term is evaluated in the one state the opening assumptions
 // constrain.
 func AssumedContradiction(body Cmd) (conflict Expr, equations []Expr, ok bool) {
@@ -22,14 +23,13 @@ func AssumedContradiction(body Cmd) (conflict Expr, equations []Expr, ok bool) {
 	for _, c := range openingAssumes(body, nil) {
 		facts = appendConjuncts(facts, c.E)
 	}
-	classes := newTermClasses()
-	var diseqs []*Binary
+	var eqs, diseqs []*Binary
 	for _, f := range facts {
 		switch b := f.(type) {
 		case *Binary:
 			switch b.Op {
 			case OpEq:
-				classes.union(b)
+				eqs = append(eqs, b)
 			case OpNe:
 				diseqs = append(diseqs, b)
 			}
@@ -38,6 +38,13 @@ func AssumedContradiction(body Cmd) (conflict Expr, equations []Expr, ok bool) {
 				diseqs = append(diseqs, &Binary{OpNe, eq.X, eq.Y})
 			}
 		}
+	}
+	if len(diseqs) == 0 {
+		return nil, nil, false
+	}
+	classes := newTermClasses()
+	for _, eq := range eqs {
+		classes.union(eq)
 	}
 	for _, d := range diseqs {
 		if eqs, same := classes.why(d.X, d.Y); same {
@@ -97,51 +104,70 @@ func openingAssumesDone(c Cmd, acc []*Assume) ([]*Assume, bool) {
 	return acc, true
 }
 
-// termClasses is a union-find over terms keyed by their printed form;
-// it remembers each union's equation, so that a conflict can be
-// explained.
+// termClasses is a union-find over terms: a variable is its own term,
+// and any other term is keyed by its printed form (one Printer, which
+// names distinct variables apart). It remembers each union's equation,
+// so that a conflict can be explained.
 type termClasses struct {
-	printer *Printer
-	parent  map[string]string
-	// unions are the equations with the keys of their sides, in order;
+	printer *Printer // made for the first term that is not a variable
+	vars    map[*Var]int
+	printed map[string]int
+	parent  []int
+	// unions are the equations with the ids of their sides, in order;
 	// the graph of them is built only to explain a conflict (most
 	// openings have none).
 	unions []keyedEq
 }
 
 type keyedEq struct {
-	x, y string
+	x, y int
 	eq   Expr
 }
 
 type termEdge struct {
-	to string
+	to int
 	eq Expr
 }
 
 func newTermClasses() *termClasses {
-	return &termClasses{printer: NewPrinter(nil), parent: map[string]string{}}
+	return &termClasses{vars: map[*Var]int{}}
 }
 
-// key prints e with the classes' one Printer. Most terms are variables,
-// whose printed form is their name.
-func (tc *termClasses) key(e Expr) string {
+// key returns the id of e. Most terms are variables, which need no
+// printing.
+func (tc *termClasses) key(e Expr) int {
 	if r, ok := e.(*VarRef); ok {
-		return tc.printer.Name(r.V)
+		if id, ok := tc.vars[r.V]; ok {
+			return id
+		}
+		id := tc.newID()
+		tc.vars[r.V] = id
+		return id
+	}
+	if tc.printer == nil {
+		tc.printer, tc.printed = NewPrinter(nil), map[string]int{}
 	}
 	var b strings.Builder
 	tc.printer.expr(&b, e, precOpen)
-	return b.String()
+	k := b.String()
+	if id, ok := tc.printed[k]; ok {
+		return id
+	}
+	id := tc.newID()
+	tc.printed[k] = id
+	return id
 }
 
-func (tc *termClasses) find(k string) string {
-	for {
-		p, ok := tc.parent[k]
-		if !ok || p == k {
-			return k
-		}
-		k = p
+func (tc *termClasses) newID() int {
+	tc.parent = append(tc.parent, len(tc.parent))
+	return len(tc.parent) - 1
+}
+
+func (tc *termClasses) find(k int) int {
+	for tc.parent[k] != k {
+		k = tc.parent[k]
 	}
+	return k
 }
 
 func (tc *termClasses) union(eq *Binary) {
@@ -163,13 +189,13 @@ func (tc *termClasses) why(a, b Expr) ([]Expr, bool) {
 		return nil, false
 	}
 	// Breadth-first search for the equations that connect them.
-	edges := make(map[string][]termEdge)
+	edges := make([][]termEdge, len(tc.parent))
 	for _, u := range tc.unions {
 		edges[u.x] = append(edges[u.x], termEdge{u.y, u.eq})
 		edges[u.y] = append(edges[u.y], termEdge{u.x, u.eq})
 	}
-	prev := map[string]termEdge{x: {}}
-	queue := []string{x}
+	prev := map[int]termEdge{x: {}}
+	queue := []int{x}
 	for len(queue) > 0 {
 		k := queue[0]
 		queue = queue[1:]
