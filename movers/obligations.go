@@ -85,6 +85,7 @@ type collector struct {
 	tooBig map[*layers.Step]bool
 	// openings decides the openings of pairs before they are built.
 	openings openings
+	names    map[*layers.Step]string // see name
 }
 
 func (c *collector) usable(s *layers.Step) bool {
@@ -185,7 +186,21 @@ func (c *collector) addPair(s1, s2 *layers.Step, ob *obl.Obligation, err error) 
 
 func (c *collector) skip(check obl.Kind, s1, s2 *layers.Step, why string) {
 	c.skipped = append(c.skipped, layers.Skip{Check: check, Layer: c.layer,
-		Reason: s1.Name() + " and " + s2.Name() + ": " + why})
+		Reason: c.name(s1) + " and " + c.name(s2) + ": " + why})
+}
+
+// name is s.Name(), formatted once per step: most pairs are skipped, and
+// each skip names both steps.
+func (c *collector) name(s *layers.Step) string {
+	n, ok := c.names[s]
+	if !ok {
+		if c.names == nil {
+			c.names = map[*layers.Step]string{}
+		}
+		n = s.Name()
+		c.names[s] = n
+	}
+	return n
 }
 
 // pair is the setting of a two-thread obligation: s1 run by thread 1,
