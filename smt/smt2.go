@@ -6,6 +6,7 @@ import (
 	"github.com/lipton-dev/lipton/obl"
 	"io"
 	"math/big"
+	"slices"
 	"strings"
 )
 
@@ -267,11 +268,8 @@ func flattenOp(e *obl.Binary) []obl.Expr {
 		cur = b.X
 	}
 	rev = append(rev, cur)
-	out := make([]obl.Expr, len(rev))
-	for i, x := range rev {
-		out[len(rev)-1-i] = x
-	}
-	return out
+	slices.Reverse(rev)
+	return rev
 }
 
 // seq prints a sequence operation: Z3's seq.len, seq.nth, seq.++ and

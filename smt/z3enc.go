@@ -19,6 +19,9 @@ type encoder struct {
 	consts map[*obl.Var]z3.Term
 	memo   map[obl.Expr]z3.Term
 	slices map[string]z3.Func // the slice and diff functions, by name
+	// operands is the stack of the operands of the n-ary applications
+	// being translated (nary).
+	operands []z3.Term
 }
 
 func newEncoder(ctx *z3.Context, v *vc, spare *encoderMaps) *encoder {
@@ -212,24 +215,33 @@ func (en *encoder) translate(e obl.Expr) z3.Term {
 	panic(fmt.Sprintf("smt: unknown expression %T", e))
 }
 
+// nary translates a chain of one associative operator into one
+// application. The operands' terms are kept on en.operands, a stack the
+// nested translations share, instead of an array each.
+func (en *encoder) nary(e *obl.Binary) z3.Term {
+	base := len(en.operands)
+	for _, x := range flattenOp(e) {
+		t := en.term(x)
+		en.operands = append(en.operands, t)
+	}
+	args := en.operands[base:]
+	defer func() { en.operands = en.operands[:base] }()
+	switch e.Op {
+	case obl.OpAnd:
+		return en.ctx.And(args...)
+	case obl.OpOr:
+		return en.ctx.Or(args...)
+	case obl.OpAdd:
+		return en.ctx.Add(args...)
+	}
+	return en.ctx.Mul(args...)
+}
+
 func (en *encoder) binary(e *obl.Binary) z3.Term {
 	ctx := en.ctx
 	switch e.Op {
 	case obl.OpAnd, obl.OpOr, obl.OpAdd, obl.OpMul:
-		ops := flattenOp(e)
-		args := make([]z3.Term, len(ops))
-		for i, x := range ops {
-			args[i] = en.term(x)
-		}
-		switch e.Op {
-		case obl.OpAnd:
-			return ctx.And(args...)
-		case obl.OpOr:
-			return ctx.Or(args...)
-		case obl.OpAdd:
-			return ctx.Add(args...)
-		}
-		return ctx.Mul(args...)
+		return en.nary(e)
 	}
 	x, y := en.term(e.X), en.term(e.Y)
 	switch e.Op {
