@@ -53,7 +53,7 @@ type openingKit struct {
 	env1, env2 *layers.Env
 	named      map[*obl.Var]bool // the variables named as the pair's builder names them
 	distinct   obl.Cmd
-	thread1    map[*layers.YieldPoint][]obl.Cmd
+	thread1    map[*layers.YieldPoint]obl.Cmd
 	thread2    map[*layers.YieldPoint]obl.Cmd // by f.start; nil for an action
 	action     obl.Cmd
 }
@@ -95,7 +95,7 @@ func (o *openings) kit(p *layers.Proc, f interferer) *openingKit {
 	b := layers.NewBuilder(l.Program)
 	env := b.Globals(l, "", "globals")
 	sig2 := interfererSig(f)
-	k := &openingKit{b: b, thread1: map[*layers.YieldPoint][]obl.Cmd{}, thread2: map[*layers.YieldPoint]obl.Cmd{}}
+	k := &openingKit{b: b, thread1: map[*layers.YieldPoint]obl.Cmd{}, thread2: map[*layers.YieldPoint]obl.Cmd{}}
 	k.env1 = b.Frame(env, &p.Decl.Signature, ".1", "thread 1")
 	k.env2 = b.Frame(env, sig2, ".2", "thread 2")
 	k.named = map[*obl.Var]bool{}
@@ -110,12 +110,12 @@ func (o *openings) kit(p *layers.Proc, f interferer) *openingKit {
 // threadOne returns the assumptions of thread 1 at y, as
 // nonInterferenceCheck builds them.
 func (k *openingKit) threadOne(y *layers.YieldPoint) obl.Cmd {
-	if as, ok := k.thread1[y]; ok {
-		return obl.Sequence(as...)
+	if c, ok := k.thread1[y]; ok {
+		return c
 	}
-	as := threadOneFacts(k.b, y, k.env1)
-	k.thread1[y] = as
-	return obl.Sequence(as...)
+	c := obl.Sequence(threadOneFacts(k.b, y, k.env1)...)
+	k.thread1[y] = c
+	return c
 }
 
 // threadTwo returns what thread 2 assumes where f starts.
