@@ -19,7 +19,7 @@ import "strings"
 // every term is evaluated in the one state the opening assumptions
 // constrain.
 func AssumedContradiction(body Cmd) (conflict Expr, equations []Expr, ok bool) {
-	var facts []Expr
+	facts := make([]Expr, 0, 64) // two threads' facts: most openings fit
 	for _, c := range openingAssumes(body, nil) {
 		facts = appendConjuncts(facts, c.E)
 	}
@@ -42,7 +42,7 @@ func AssumedContradiction(body Cmd) (conflict Expr, equations []Expr, ok bool) {
 	if len(diseqs) == 0 {
 		return nil, nil, false
 	}
-	classes := newTermClasses()
+	classes := newTermClasses(len(eqs))
 	for _, eq := range eqs {
 		classes.union(eq)
 	}
@@ -129,8 +129,9 @@ type termEdge struct {
 	eq Expr
 }
 
-func newTermClasses() *termClasses {
-	return &termClasses{vars: map[*Var]int{}}
+// newTermClasses returns classes sized for n equations.
+func newTermClasses(n int) *termClasses {
+	return &termClasses{vars: make(map[*Var]int, 2*n), parent: make([]int, 0, 2*n), unions: make([]keyedEq, 0, n)}
 }
 
 // key returns the id of e. Most terms are variables, which need no

@@ -6,7 +6,6 @@ import (
 	"github.com/lipton-dev/lipton/obl"
 	"io"
 	"math/big"
-	"slices"
 	"strings"
 )
 
@@ -257,19 +256,18 @@ func flattenOp(e *obl.Binary) []obl.Expr {
 	default:
 		return []obl.Expr{e.X, e.Y}
 	}
-	var rev []obl.Expr
-	var cur obl.Expr = e
-	for {
-		b, ok := cur.(*obl.Binary)
-		if !ok || b.Op != e.Op {
-			break
-		}
-		rev = append(rev, b.Y)
-		cur = b.X
+	n := 1 // the operands of the left-nested chain of e.Op
+	for b, ok := e.X.(*obl.Binary); ok && b.Op == e.Op; b, ok = b.X.(*obl.Binary) {
+		n++
 	}
-	rev = append(rev, cur)
-	slices.Reverse(rev)
-	return rev
+	out := make([]obl.Expr, n+1)
+	var cur obl.Expr = e
+	for i := n; i > 0; i-- {
+		b := cur.(*obl.Binary)
+		out[i], cur = b.Y, b.X
+	}
+	out[0] = cur
+	return out
 }
 
 // seq prints a sequence operation: Z3's seq.len, seq.nth, seq.++ and

@@ -27,6 +27,7 @@ type encoder struct {
 func newEncoder(ctx *z3.Context, v *vc, spare *encoderMaps) *encoder {
 	en := &encoder{ctx: ctx}
 	en.consts, en.memo = spare.take(len(v.consts), memoSize(v))
+	en.operands, spare.operands = spare.operands[:0], nil
 	if !plainNames(v) {
 		en.names = v.printer()
 	}
@@ -38,8 +39,9 @@ func newEncoder(ctx *z3.Context, v *vc, spare *encoderMaps) *encoder {
 // checker's allocation on Chase-Lev, made again for every obligation.
 // A Prover encodes one obligation at a time, so one pair is enough.
 type encoderMaps struct {
-	consts map[*obl.Var]z3.Term
-	memo   map[obl.Expr]z3.Term
+	consts   map[*obl.Var]z3.Term
+	memo     map[obl.Expr]z3.Term
+	operands []z3.Term // the encoder's stack, see encoder.nary
 }
 
 // reuseLimit is the most entries a map may have held to be kept: clearing
@@ -72,7 +74,8 @@ func (m *encoderMaps) keep(en *encoder) {
 		clear(en.memo)
 		m.memo = en.memo
 	}
-	en.consts, en.memo = nil, nil
+	m.operands = en.operands[:0]
+	en.consts, en.memo, en.operands = nil, nil, nil
 }
 
 // plainNames reports whether the printer would give every constant of
