@@ -20,8 +20,10 @@ import (
 // The kit's terms are the pair's up to the identity of their variables:
 // the same translation of the same source in the same environments,
 // with distinct variables where the pair's builder has distinct ones.
-// obl.AssumedContradiction compares terms by printing them with one
-// Printer, which names distinct variables apart, and the kit's opening
+// obl.AssumedContradiction compares variables by identity and other
+// terms by printing them with one Printer, which names distinct
+// variables apart (the kit's obl.Terms, shared by all its openings,
+// names all the kit's variables apart), and the kit's opening
 // has the pair's facts in the pair's order, so it decides as the pair's
 // opening does, with the same conflict and equations. Their printed
 // form, the skip reason, is the pair's when they mention only variables
@@ -42,6 +44,7 @@ type pairKit struct {
 	e1, e2       *layers.Env
 	named        map[*obl.Var]bool // the variables named as the pair's builder names them
 	distinct     obl.Cmd
+	terms        *obl.Terms // numbers the terms of all the kit's openings
 	gate1, gate2 map[*layers.Step]obl.Expr
 	tr1, tr2     map[*layers.Step]obl.Cmd // transitions, for their number of paths
 	assume1      map[*layers.Step]obl.Cmd // thread 1's body as gate preservation runs it
@@ -62,7 +65,7 @@ func (o *openings) kit(s1, s2 *layers.Step) *pairKit {
 	l := s1.Layer
 	b := layers.NewBuilder(l.Program)
 	env := b.Globals(l, "", "globals")
-	k := &pairKit{b: b, named: map[*obl.Var]bool{},
+	k := &pairKit{b: b, named: map[*obl.Var]bool{}, terms: obl.NewTerms(),
 		gate1: map[*layers.Step]obl.Expr{}, gate2: map[*layers.Step]obl.Expr{},
 		tr1: map[*layers.Step]obl.Cmd{}, tr2: map[*layers.Step]obl.Cmd{}, assume1: map[*layers.Step]obl.Cmd{}}
 	k.e1 = b.Thread(env, s1, ".1", "thread 1")
@@ -93,7 +96,7 @@ func (k *pairKit) gates(s1, s2 *layers.Step) obl.Cmd {
 
 // decide decides an opening built by the kit.
 func (k *pairKit) decide(c obl.Cmd) opening {
-	conflict, eqs, ok := obl.AssumedContradiction(c)
+	conflict, eqs, ok := k.terms.AssumedContradiction(c)
 	if !ok {
 		return opening{decided: true, kit: k}
 	}

@@ -19,6 +19,14 @@ import "strings"
 // every term is evaluated in the one state the opening assumptions
 // constrain.
 func AssumedContradiction(body Cmd) (conflict Expr, equations []Expr, ok bool) {
+	return NewTerms().AssumedContradiction(body)
+}
+
+// AssumedContradiction is obl.AssumedContradiction with the terms
+// numbered by t, which keeps the numbers for later calls: a caller that
+// decides many openings made of the same facts (one thread's facts
+// against each of many other threads') numbers each term once.
+func (t *Terms) AssumedContradiction(body Cmd) (conflict Expr, equations []Expr, ok bool) {
 	facts := make([]Expr, 0, 64) // two threads' facts: most openings fit
 	for _, c := range openingAssumes(body, nil) {
 		facts = appendConjuncts(facts, c.E)
@@ -42,7 +50,7 @@ func AssumedContradiction(body Cmd) (conflict Expr, equations []Expr, ok bool) {
 	if len(diseqs) == 0 {
 		return nil, nil, false
 	}
-	classes := newTermClasses(len(eqs))
+	classes := t.classes(len(eqs))
 	for _, eq := range eqs {
 		classes.union(eq)
 	}
@@ -104,17 +112,65 @@ func openingAssumesDone(c Cmd, acc []*Assume) ([]*Assume, bool) {
 	return acc, true
 }
 
-// termClasses is a union-find over terms: a variable is its own term,
-// and any other term is keyed by its printed form (one Printer, which
-// names distinct variables apart). It remembers each union's equation,
-// so that a conflict can be explained.
-type termClasses struct {
+// Terms numbers terms: a variable by its identity, any other term by
+// its printed form (one Printer, which names distinct variables apart),
+// so that two terms have one number when they are the same variable, or
+// neither is a variable and they print the same.
+type Terms struct {
 	printer *Printer // made for the first term that is not a variable
 	vars    map[*Var]int
 	printed map[string]int
-	parent  []int
-	// unions are the equations with the ids of their sides, in order;
-	// the graph of them is built only to explain a conflict (most
+	memo    map[Expr]int // the terms that are not variables, by identity: printed once
+	n       int
+	parent  []int // the classes' union-find, reused by each call
+}
+
+// NewTerms returns an empty numbering.
+func NewTerms() *Terms { return &Terms{vars: map[*Var]int{}} }
+
+// id returns the number of e. Most terms are variables, which need no
+// printing.
+func (t *Terms) id(e Expr) int {
+	if r, ok := e.(*VarRef); ok {
+		if id, ok := t.vars[r.V]; ok {
+			return id
+		}
+		t.vars[r.V] = t.n
+		t.n++
+		return t.n - 1
+	}
+	if id, ok := t.memo[e]; ok {
+		return id
+	}
+	if t.printer == nil {
+		t.printer, t.printed, t.memo = NewPrinter(nil), map[string]int{}, map[Expr]int{}
+	}
+	var b strings.Builder
+	t.printer.expr(&b, e, precOpen)
+	k := b.String()
+	id, ok := t.printed[k]
+	if !ok {
+		id = t.n
+		t.printed[k] = id
+		t.n++
+	}
+	t.memo[e] = id
+	return id
+}
+
+// classes returns empty classes over t's terms, sized for n equations.
+func (t *Terms) classes(n int) *termClasses {
+	return &termClasses{terms: t, parent: t.parent[:0], unions: make([]keyedEq, 0, n)}
+}
+
+// termClasses is a union-find over the terms of one opening, numbered by
+// terms. It remembers each union's equation, so that a conflict can be
+// explained.
+type termClasses struct {
+	terms  *Terms
+	parent []int // by number: every term numbered so far is in it
+	// unions are the equations with the numbers of their sides, in
+	// order; the graph of them is built only to explain a conflict (most
 	// openings have none).
 	unions []keyedEq
 }
@@ -129,39 +185,14 @@ type termEdge struct {
 	eq Expr
 }
 
-// newTermClasses returns classes sized for n equations.
-func newTermClasses(n int) *termClasses {
-	return &termClasses{vars: make(map[*Var]int, 2*n), parent: make([]int, 0, 2*n), unions: make([]keyedEq, 0, n)}
-}
-
-// key returns the id of e. Most terms are variables, which need no
-// printing.
+// key returns the number of e, a class of its own until a union.
 func (tc *termClasses) key(e Expr) int {
-	if r, ok := e.(*VarRef); ok {
-		if id, ok := tc.vars[r.V]; ok {
-			return id
-		}
-		id := tc.newID()
-		tc.vars[r.V] = id
-		return id
+	id := tc.terms.id(e)
+	for len(tc.parent) <= id {
+		tc.parent = append(tc.parent, len(tc.parent))
 	}
-	if tc.printer == nil {
-		tc.printer, tc.printed = NewPrinter(nil), map[string]int{}
-	}
-	var b strings.Builder
-	tc.printer.expr(&b, e, precOpen)
-	k := b.String()
-	if id, ok := tc.printed[k]; ok {
-		return id
-	}
-	id := tc.newID()
-	tc.printed[k] = id
+	tc.terms.parent = tc.parent // kept for the next call, which starts it again
 	return id
-}
-
-func (tc *termClasses) newID() int {
-	tc.parent = append(tc.parent, len(tc.parent))
-	return len(tc.parent) - 1
 }
 
 func (tc *termClasses) find(k int) int {

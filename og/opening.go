@@ -24,9 +24,10 @@ import (
 // variables: the same translation of the same source in the same
 // environments, with distinct variables where the pair's builder has
 // distinct variables (the two frames are apart, and each thread's facts
-// are built apart). obl.AssumedContradiction compares terms by printing
-// them with one Printer, which names distinct variables apart, so it
-// decides the kit's opening as it decides the pair's, and the opening's
+// are built apart). obl.AssumedContradiction compares variables by
+// identity and other terms by printing them with one Printer, which
+// names distinct variables apart (the kit's obl.Terms, shared by all its
+// openings, names all the kit's variables apart), so it decides the kit's opening as it decides the pair's, and the opening's
 // order of facts is the pair's, so it finds the same conflict and
 // equations. Their printed form is the pair's when they mention only
 // variables both builders name alike: the constants, the globals and
@@ -53,6 +54,7 @@ type openingKit struct {
 	env1, env2 *layers.Env
 	named      map[*obl.Var]bool // the variables named as the pair's builder names them
 	distinct   obl.Cmd
+	terms      *obl.Terms // numbers the terms of all the kit's openings
 	thread1    map[*layers.YieldPoint]obl.Cmd
 	thread2    map[*layers.YieldPoint]obl.Cmd // by f.start; nil for an action
 	action     obl.Cmd
@@ -68,7 +70,7 @@ func newOpenings(l *layers.Layer) *openings {
 func (o *openings) impossible(y *layers.YieldPoint, f interferer) (why string, decided bool) {
 	k := o.kit(y.Proc, f)
 	opening := obl.Sequence(k.threadOne(y), k.threadTwo(o.layer, f), k.distinct)
-	conflict, eqs, ok := obl.AssumedContradiction(opening)
+	conflict, eqs, ok := k.terms.AssumedContradiction(opening)
 	if !ok {
 		return "", true
 	}
@@ -95,7 +97,7 @@ func (o *openings) kit(p *layers.Proc, f interferer) *openingKit {
 	b := layers.NewBuilder(l.Program)
 	env := b.Globals(l, "", "globals")
 	sig2 := interfererSig(f)
-	k := &openingKit{b: b, thread1: map[*layers.YieldPoint]obl.Cmd{}, thread2: map[*layers.YieldPoint]obl.Cmd{}}
+	k := &openingKit{b: b, terms: obl.NewTerms(), thread1: map[*layers.YieldPoint]obl.Cmd{}, thread2: map[*layers.YieldPoint]obl.Cmd{}}
 	k.env1 = b.Frame(env, &p.Decl.Signature, ".1", "thread 1")
 	k.env2 = b.Frame(env, sig2, ".2", "thread 2")
 	k.named = map[*obl.Var]bool{}
