@@ -54,6 +54,9 @@ func (b *Builder) NewVar(name string, s obl.Sort) *obl.Var {
 	return v
 }
 
+// Vars returns the state variables made so far, in order.
+func (b *Builder) Vars() []*obl.Var { return b.vars[:len(b.vars):len(b.vars)] }
+
 // bound makes a fresh variable that is not a state variable of the
 // obligation (a quantified variable).
 func (b *Builder) bound(name string, s obl.Sort) *obl.Var {

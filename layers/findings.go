@@ -73,12 +73,18 @@ func ImpossibleOpening(body obl.Cmd) (reason string, ok bool) {
 	if !ok {
 		return "", false
 	}
+	return ContradictionReason(conflict, eqs), true
+}
+
+// ContradictionReason is the reason ImpossibleOpening gives for the
+// conflict and equations obl.AssumedContradiction found.
+func ContradictionReason(conflict obl.Expr, eqs []obl.Expr) string {
 	var why []string
 	for _, e := range eqs {
 		why = append(why, e.String())
 	}
 	if len(why) == 0 {
-		return fmt.Sprintf("no two threads can be there: %s is assumed", conflict), true
+		return fmt.Sprintf("no two threads can be there: %s is assumed", conflict)
 	}
-	return fmt.Sprintf("no two threads can be there: %s contradicts %s", conflict, strings.Join(why, ", ")), true
+	return fmt.Sprintf("no two threads can be there: %s contradicts %s", conflict, strings.Join(why, ", "))
 }

@@ -83,6 +83,9 @@ type collector struct {
 	// needed check involves: computing a gate costs time.
 	fps    map[*layers.Step]*footprint
 	tooBig map[*layers.Step]bool
+	// openings decides the openings of pairs before they are built.
+	openings openings
+	names    map[*layers.Step]string // see name
 }
 
 func (c *collector) usable(s *layers.Step) bool {
@@ -99,22 +102,24 @@ func (c *collector) usable(s *layers.Step) bool {
 }
 
 // pair adds the checks of s1 (thread 1) against s2 (thread 2).
+// Commutativity and gate preservation open alike; their opening is
+// decided once, by the layer's kits (openings), before either is built.
 func (c *collector) pair(s1, s2 *layers.Step) {
 	f1, f2 := *c.fps[s1], *c.fps[s2]
-	if commute(f1, f2) {
+	trivial, keepsGate := commute(f1, f2), disjoint(f1.writes, f2.gateReads)
+	var op opening
+	if !trivial || !keepsGate {
+		op = c.openings.decide(s1, s2)
+	}
+	if trivial {
 		c.skip(Commutativity, s1, s2, "disjoint footprints")
 	} else {
-		switch ob, impossible, err := commutativity(s1, s2); {
-		case impossible != "":
-			c.skip(Commutativity, s1, s2, impossible)
-		default:
-			c.add(ob, err) // its opening was decided: the pair is possible
-		}
+		c.commutativity(s1, s2, op)
 	}
-	if disjoint(f1.writes, f2.gateReads) {
+	if keepsGate {
 		c.skip(GatePreservation, s1, s2, "disjoint footprints")
 	} else {
-		c.addPair(s1, s2, gatePreservation(s1, s2), nil)
+		c.gatePreservation(s1, s2, op)
 	}
 	if !s2.Mover.IsLeft() {
 		return
@@ -123,6 +128,39 @@ func (c *collector) pair(s1, s2 *layers.Step) {
 		c.skip(FailurePreservation, s1, s2, "disjoint footprints")
 	} else {
 		c.addPair(s1, s2, failurePreservation(s1, s2), nil)
+	}
+}
+
+// commutativity adds the commutativity check of s1 and s2, or skips it
+// when op shows that no two threads can form the pair and the relation
+// the obligation would need is computable (as commutativity decides).
+func (c *collector) commutativity(s1, s2 *layers.Step, op opening) {
+	if op.why != "" && op.kit.pathBound(s1, s2) <= obl.DefaultMaxPaths {
+		c.skip(Commutativity, s1, s2, op.why)
+		return
+	}
+	switch ob, impossible, err := commutativity(s1, s2, op.decided && op.why == ""); {
+	case impossible != "":
+		c.skip(Commutativity, s1, s2, impossible)
+	default:
+		c.add(ob, err) // its opening was decided: the pair is possible
+	}
+}
+
+// gatePreservation adds the gate preservation check of s1 and s2, or
+// skips it when no two threads can form the pair, as decided by the kit
+// of op (commutativity's opening).
+func (c *collector) gatePreservation(s1, s2 *layers.Step, op opening) {
+	if op.kit != nil {
+		op = op.kit.decideGate(s1, s2, op)
+	}
+	switch {
+	case !op.decided:
+		c.addPair(s1, s2, gatePreservation(s1, s2), nil)
+	case op.why != "":
+		c.skip(GatePreservation, s1, s2, op.why)
+	default:
+		c.add(gatePreservation(s1, s2), nil)
 	}
 }
 
@@ -148,7 +186,21 @@ func (c *collector) addPair(s1, s2 *layers.Step, ob *obl.Obligation, err error) 
 
 func (c *collector) skip(check obl.Kind, s1, s2 *layers.Step, why string) {
 	c.skipped = append(c.skipped, layers.Skip{Check: check, Layer: c.layer,
-		Reason: s1.Name() + " and " + s2.Name() + ": " + why})
+		Reason: c.name(s1) + " and " + c.name(s2) + ": " + why})
+}
+
+// name is s.Name(), formatted once per step: most pairs are skipped, and
+// each skip names both steps.
+func (c *collector) name(s *layers.Step) string {
+	n, ok := c.names[s]
+	if !ok {
+		if c.names == nil {
+			c.names = map[*layers.Step]string{}
+		}
+		n = s.Name()
+		c.names[s] = n
+	}
+	return n
 }
 
 // pair is the setting of a two-thread obligation: s1 run by thread 1,
@@ -203,8 +255,9 @@ func moverWord(s *layers.Step) string { return moverName(s.Mover) }
 // the one the whole obligation would give. It is returned instead of the
 // obligation, once the relation is known to be computable (obl.PathBound,
 // or computing it): a relation with too many paths is reported as
-// unknown first.
-func commutativity(s1, s2 *layers.Step) (ob *obl.Obligation, impossible string, err error) {
+// unknown first. A caller that decided the opening possible already
+// (openings) says so, and it is not decided again.
+func commutativity(s1, s2 *layers.Step, possible bool) (ob *obl.Obligation, impossible string, err error) {
 	p := newPair(s1, s2)
 	b := p.b
 	pre := map[*obl.Var]obl.Expr{}
@@ -220,7 +273,11 @@ func commutativity(s1, s2 *layers.Step) (ob *obl.Obligation, impossible string, 
 	// initial state; gate preservation covers them after a move.
 	swapped := obl.Sequence(b.Body(s2, p.e2, layers.Transition), b.Body(s1, p.e1, layers.Transition))
 	gates := p.gates() // the relation does not use the builder: same names as after it
-	why, noPair := layers.ImpossibleOpening(obl.Sequence(p.assumeDist, gates))
+	var why string
+	var noPair bool
+	if !possible {
+		why, noPair = layers.ImpossibleOpening(obl.Sequence(p.assumeDist, gates))
+	}
 	if noPair && obl.PathBound(swapped, obl.DefaultMaxPaths) <= obl.DefaultMaxPaths {
 		return nil, why, nil
 	}

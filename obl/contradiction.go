@@ -13,23 +13,31 @@ import "strings"
 // it to skip pairs that two distinct threads cannot form, typically
 // because both procedures require their linear thread id to be the same
 // constant (tid == ptTid at both) while linear ids are distinct. The
-// reasoning is syntactic: two sides are the same term when one Printer
-// prints them the same (it gives distinct variables distinct names), and
+// reasoning is syntactic: two sides are the same term when they are the
+// same variable, or neither is a variable and one Printer prints them the
+// same (it gives distinct variables distinct names), and
 // every term is evaluated in the one state the opening assumptions
 // constrain.
 func AssumedContradiction(body Cmd) (conflict Expr, equations []Expr, ok bool) {
-	var facts []Expr
+	return NewTerms().AssumedContradiction(body)
+}
+
+// AssumedContradiction is obl.AssumedContradiction with the terms
+// numbered by t, which keeps the numbers for later calls: a caller that
+// decides many openings made of the same facts (one thread's facts
+// against each of many other threads') numbers each term once.
+func (t *Terms) AssumedContradiction(body Cmd) (conflict Expr, equations []Expr, ok bool) {
+	facts := make([]Expr, 0, 64) // two threads' facts: most openings fit
 	for _, c := range openingAssumes(body, nil) {
 		facts = appendConjuncts(facts, c.E)
 	}
-	classes := newTermClasses()
-	var diseqs []*Binary
+	var eqs, diseqs []*Binary
 	for _, f := range facts {
 		switch b := f.(type) {
 		case *Binary:
 			switch b.Op {
 			case OpEq:
-				classes.union(b)
+				eqs = append(eqs, b)
 			case OpNe:
 				diseqs = append(diseqs, b)
 			}
@@ -39,12 +47,36 @@ func AssumedContradiction(body Cmd) (conflict Expr, equations []Expr, ok bool) {
 			}
 		}
 	}
+	if len(diseqs) == 0 {
+		return nil, nil, false
+	}
+	classes := t.classes(len(eqs))
+	for _, eq := range eqs {
+		classes.union(eq)
+	}
 	for _, d := range diseqs {
 		if eqs, same := classes.why(d.X, d.Y); same {
 			return d, eqs, true
 		}
 	}
 	return nil, nil, false
+}
+
+// MentionsOnly reports whether e has no quantifier and every variable
+// in it satisfies keep. A caller that decided a contradiction over terms
+// built elsewhere uses it to know that the terms print as they would in
+// its own obligation: variables it names alike, and no bound variables,
+// whose names depend on what was built before them.
+func MentionsOnly(e Expr, keep func(*Var) bool) bool {
+	switch e := e.(type) {
+	case *VarRef:
+		return keep(e.V)
+	case *Quant:
+		return false
+	}
+	ok := true
+	eachChild(e, func(c Expr) { ok = ok && MentionsOnly(c, keep) })
+	return ok
 }
 
 // OpensWithAssume reports whether c starts with an Assume: whether it
@@ -80,51 +112,94 @@ func openingAssumesDone(c Cmd, acc []*Assume) ([]*Assume, bool) {
 	return acc, true
 }
 
-// termClasses is a union-find over terms keyed by their printed form;
-// it remembers each union's equation, so that a conflict can be
+// Terms numbers terms: a variable by its identity, any other term by
+// its printed form (one Printer, which names distinct variables apart),
+// so that two terms have one number when they are the same variable, or
+// neither is a variable and they print the same.
+type Terms struct {
+	printer *Printer // made for the first term that is not a variable
+	vars    map[*Var]int
+	printed map[string]int
+	memo    map[Expr]int // the terms that are not variables, by identity: printed once
+	n       int
+	parent  []int // the classes' union-find, reused by each call
+}
+
+// NewTerms returns an empty numbering.
+func NewTerms() *Terms { return &Terms{vars: map[*Var]int{}} }
+
+// id returns the number of e. Most terms are variables, which need no
+// printing.
+func (t *Terms) id(e Expr) int {
+	if r, ok := e.(*VarRef); ok {
+		if id, ok := t.vars[r.V]; ok {
+			return id
+		}
+		t.vars[r.V] = t.n
+		t.n++
+		return t.n - 1
+	}
+	if id, ok := t.memo[e]; ok {
+		return id
+	}
+	if t.printer == nil {
+		t.printer, t.printed, t.memo = NewPrinter(nil), map[string]int{}, map[Expr]int{}
+	}
+	var b strings.Builder
+	t.printer.expr(&b, e, precOpen)
+	k := b.String()
+	id, ok := t.printed[k]
+	if !ok {
+		id = t.n
+		t.printed[k] = id
+		t.n++
+	}
+	t.memo[e] = id
+	return id
+}
+
+// classes returns empty classes over t's terms, sized for n equations.
+func (t *Terms) classes(n int) *termClasses {
+	return &termClasses{terms: t, parent: t.parent[:0], unions: make([]keyedEq, 0, n)}
+}
+
+// termClasses is a union-find over the terms of one opening, numbered by
+// terms. It remembers each union's equation, so that a conflict can be
 // explained.
 type termClasses struct {
-	printer *Printer
-	parent  map[string]string
-	// unions are the equations with the keys of their sides, in order;
-	// the graph of them is built only to explain a conflict (most
+	terms  *Terms
+	parent []int // by number: every term numbered so far is in it
+	// unions are the equations with the numbers of their sides, in
+	// order; the graph of them is built only to explain a conflict (most
 	// openings have none).
 	unions []keyedEq
 }
 
 type keyedEq struct {
-	x, y string
+	x, y int
 	eq   Expr
 }
 
 type termEdge struct {
-	to string
+	to int
 	eq Expr
 }
 
-func newTermClasses() *termClasses {
-	return &termClasses{printer: NewPrinter(nil), parent: map[string]string{}}
+// key returns the number of e, a class of its own until a union.
+func (tc *termClasses) key(e Expr) int {
+	id := tc.terms.id(e)
+	for len(tc.parent) <= id {
+		tc.parent = append(tc.parent, len(tc.parent))
+	}
+	tc.terms.parent = tc.parent // kept for the next call, which starts it again
+	return id
 }
 
-// key prints e with the classes' one Printer. Most terms are variables,
-// whose printed form is their name.
-func (tc *termClasses) key(e Expr) string {
-	if r, ok := e.(*VarRef); ok {
-		return tc.printer.Name(r.V)
+func (tc *termClasses) find(k int) int {
+	for tc.parent[k] != k {
+		k = tc.parent[k]
 	}
-	var b strings.Builder
-	tc.printer.expr(&b, e, precOpen)
-	return b.String()
-}
-
-func (tc *termClasses) find(k string) string {
-	for {
-		p, ok := tc.parent[k]
-		if !ok || p == k {
-			return k
-		}
-		k = p
-	}
+	return k
 }
 
 func (tc *termClasses) union(eq *Binary) {
@@ -146,13 +221,13 @@ func (tc *termClasses) why(a, b Expr) ([]Expr, bool) {
 		return nil, false
 	}
 	// Breadth-first search for the equations that connect them.
-	edges := make(map[string][]termEdge)
+	edges := make([][]termEdge, len(tc.parent))
 	for _, u := range tc.unions {
 		edges[u.x] = append(edges[u.x], termEdge{u.y, u.eq})
 		edges[u.y] = append(edges[u.y], termEdge{u.x, u.eq})
 	}
-	prev := map[string]termEdge{x: {}}
-	queue := []string{x}
+	prev := map[int]termEdge{x: {}}
+	queue := []int{x}
 	for len(queue) > 0 {
 		k := queue[0]
 		queue = queue[1:]

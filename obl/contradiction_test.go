@@ -83,3 +83,36 @@ func TestUsesSequences(t *testing.T) {
 		}
 	}
 }
+
+// TestTermsShared: a numbering kept across openings (Terms) decides each
+// as a fresh one does. Two variables with one name stay apart inside
+// composite terms even when each was numbered in an earlier opening.
+func TestTermsShared(t *testing.T) {
+	x1, x2, y, z := intVar("x"), intVar("x"), intVar("y"), intVar("z")
+	eq := func(a, b Expr) Expr { return &Binary{OpEq, a, b} }
+	ne := func(a, b Expr) Expr { return &Binary{OpNe, a, b} }
+	plus := func(v *Var) Expr { return &Binary{OpAdd, r(v), Int(1)} }
+	tail := assert(&BoolLit{false})
+	openings := []struct {
+		body Cmd
+		want string
+	}{
+		{seq(assume(eq(plus(x1), r(y))), assume(eq(r(y), r(z))), assume(ne(plus(x1), r(z))), tail), "x + 1 != z"},
+		{seq(assume(eq(plus(x2), r(y))), assume(ne(plus(x1), r(y))), tail), ""},
+		{seq(assume(eq(plus(x2), r(y))), assume(ne(plus(x2), r(y))), tail), "x + 1 != y"},
+		{seq(assume(eq(r(x1), r(y))), assume(ne(r(x2), r(y))), tail), ""},
+	}
+	shared := NewTerms()
+	for i, o := range openings {
+		for _, terms := range []*Terms{shared, NewTerms()} {
+			conflict, _, ok := terms.AssumedContradiction(o.body)
+			got := ""
+			if ok {
+				got = conflict.String()
+			}
+			if got != o.want {
+				t.Errorf("opening %d: conflict %q, want %q", i, got, o.want)
+			}
+		}
+	}
+}

@@ -47,6 +47,7 @@ func nonInterference(l *layers.Layer) ([]*obl.Obligation, []layers.Skip) {
 	var obs []*obl.Obligation
 	var skipped []layers.Skip
 	fs := interferers(l)
+	pairs := newOpenings(l)
 	writes := make([]map[*lang.Object]bool, len(fs))
 	names := make([]string, len(fs)) // for the skip reasons: most pairs are skipped
 	for i, f := range fs {
@@ -66,7 +67,10 @@ func nonInterference(l *layers.Layer) ([]*obl.Obligation, []layers.Skip) {
 				why := reads.skip(writes[i])
 				var ob *obl.Obligation
 				if why == "" {
-					ob, why = nonInterferenceCheck(y, f)
+					var decided bool
+					if why, decided = pairs.impossible(y, f); why == "" {
+						ob, why = nonInterferenceCheck(y, f, decided)
+					}
 				}
 				if ob != nil {
 					obs = append(obs, ob)
@@ -110,8 +114,10 @@ const (
 // two threads can form (layers.ImpossibleOpening) is decided here from
 // the obligation's opening facts, and nil is returned with the reason;
 // the whole body is decided again (layers.ImpossiblePair) only if f's
-// code starts with assumptions that add to those facts.
-func nonInterferenceCheck(y *layers.YieldPoint, f interferer) (*obl.Obligation, string) {
+// code starts with assumptions that add to those facts. The caller
+// decides most openings without building the pair (openings); when it
+// found the opening possible (openingDecided), it is not decided again.
+func nonInterferenceCheck(y *layers.YieldPoint, f interferer, openingDecided bool) (*obl.Obligation, string) {
 	l := y.Proc.Layer
 	b := layers.NewBuilder(l.Program)
 	env := b.Globals(l, "", "globals")
@@ -124,8 +130,10 @@ func nonInterferenceCheck(y *layers.YieldPoint, f interferer) (*obl.Obligation, 
 	pre, distinct, code := interfererRun(b, env, thread1{l, &y.Proc.Decl.Signature, env1, y.Pos, check}, f)
 	facts := obl.And(b.ParamFacts(y.Proc, env1), layers.HeldAtEntry(y, env1))
 	opening := obl.Sequence(&obl.Assume{E: target}, &obl.Assume{E: facts}, &obl.Assume{E: pre}, distinct)
-	if why, ok := layers.ImpossibleOpening(opening); ok {
-		return nil, why // decided before f's code is built, which is most of the cost
+	if !openingDecided {
+		if why, ok := layers.ImpossibleOpening(opening); ok {
+			return nil, why // decided before f's code is built, which is most of the cost
+		}
 	}
 	run := code()
 	body := obl.Sequence(opening, run)
@@ -162,7 +170,7 @@ type thread1 struct {
 func interfererRun(b *layers.Builder, env *layers.Env, t thread1, f interferer) (obl.Expr, obl.Cmd, func() obl.Cmd) {
 	if f.action != nil {
 		env2 := b.Frame(env, &f.action.Decl.Signature, ".2", "thread 2 ("+f.action.Name()+")")
-		pre := obl.And(b.Conj(f.action.Decl.Requires, env2), b.Conj(t.layer.Invariants, env2))
+		pre := interfererPre(b, t.layer, env2, f)
 		distinct := layers.Distinct(t.layer.Globals, t.sig, t.env, &f.action.Decl.Signature, env2)
 		msg := func(what string) string {
 			return fmt.Sprintf("%s may be invalidated by another thread running %s", what, f.name())
@@ -173,7 +181,7 @@ func interfererRun(b *layers.Builder, env *layers.Env, t thread1, f interferer) 
 		}
 	}
 	env2 := b.Frame(env, &f.proc.Decl.Signature, ".2", "thread 2 ("+f.proc.Name()+")")
-	pre := obl.And(b.AnnotationAfter(f.start, env2), b.ParamFacts(f.proc, env2))
+	pre := interfererPre(b, t.layer, env2, f)
 	distinct := layers.Distinct(t.layer.Globals, t.sig, t.env, &f.proc.Decl.Signature, env2)
 	g := &layers.Fragments{B: b, Env: env2, Proc: f.proc, Mode: layers.Assume}
 	g.End = func(q *layers.YieldPoint) obl.Cmd {
@@ -184,6 +192,17 @@ func interfererRun(b *layers.Builder, env *layers.Env, t thread1, f interferer) 
 		return t.check(msg, t.pos, f.start.Pos, q.Pos)
 	}
 	return pre, distinct, func() obl.Cmd { return g.From(f.start) }
+}
+
+// interfererPre returns what thread 2, bound in env2, is assumed to
+// satisfy where f starts: an action's requires and the layer's
+// invariants, or what holds after f's start and the procedure's
+// parameter facts.
+func interfererPre(b *layers.Builder, l *layers.Layer, env2 *layers.Env, f interferer) obl.Expr {
+	if f.action != nil {
+		return obl.And(b.Conj(f.action.Decl.Requires, env2), b.Conj(l.Invariants, env2))
+	}
+	return obl.And(b.AnnotationAfter(f.start, env2), b.ParamFacts(f.proc, env2))
 }
 
 func (f interferer) key() string {

@@ -88,6 +88,8 @@ type Prover struct {
 	// suspect is set when a query failed with a Z3 error, after which
 	// the solver is not trusted.
 	suspect bool
+	// spare holds the maps of the last encoder for the next.
+	spare encoderMaps
 }
 
 // NewProver returns a Prover with a fresh Z3 context.

@@ -59,6 +59,11 @@ func (p *Prover) prove(ctx context.Context, v *vc, opts Options, start time.Time
 	s := &session{p: p, rlimit: opts.Limit(), solver: solver, parent: ctx, v: v, results: results}
 	mark := p.ctx.Mark()
 	defer p.ctx.Release(mark)
+	defer func() {
+		if s.en != nil {
+			p.spare.keep(s.en)
+		}
+	}()
 	if err := s.encode(); err != nil {
 		return err
 	}
@@ -81,7 +86,7 @@ func (p *Prover) prove(ctx context.Context, v *vc, opts Options, start time.Time
 
 // encode translates the vc's definitions and failure formulas to Z3.
 func (s *session) encode() error {
-	s.en = newEncoder(s.p.ctx, s.v)
+	s.en = newEncoder(s.p.ctx, s.v, &s.p.spare)
 	s.reader = &modelReader{en: s.en, v: s.v}
 	for _, d := range s.v.defs() {
 		s.defs = append(s.defs, s.en.term(d))

@@ -256,21 +256,17 @@ func flattenOp(e *obl.Binary) []obl.Expr {
 	default:
 		return []obl.Expr{e.X, e.Y}
 	}
-	var rev []obl.Expr
+	n := 1 // the operands of the left-nested chain of e.Op
+	for b, ok := e.X.(*obl.Binary); ok && b.Op == e.Op; b, ok = b.X.(*obl.Binary) {
+		n++
+	}
+	out := make([]obl.Expr, n+1)
 	var cur obl.Expr = e
-	for {
-		b, ok := cur.(*obl.Binary)
-		if !ok || b.Op != e.Op {
-			break
-		}
-		rev = append(rev, b.Y)
-		cur = b.X
+	for i := n; i > 0; i-- {
+		b := cur.(*obl.Binary)
+		out[i], cur = b.Y, b.X
 	}
-	rev = append(rev, cur)
-	out := make([]obl.Expr, len(rev))
-	for i, x := range rev {
-		out[len(rev)-1-i] = x
-	}
+	out[0] = cur
 	return out
 }
 

@@ -19,18 +19,63 @@ type encoder struct {
 	consts map[*obl.Var]z3.Term
 	memo   map[obl.Expr]z3.Term
 	slices map[string]z3.Func // the slice and diff functions, by name
+	// operands is the stack of the operands of the n-ary applications
+	// being translated (nary).
+	operands []z3.Term
 }
 
-func newEncoder(ctx *z3.Context, v *vc) *encoder {
-	en := &encoder{
-		ctx:    ctx,
-		consts: make(map[*obl.Var]z3.Term, len(v.consts)),
-		memo:   make(map[obl.Expr]z3.Term, memoSize(v)),
-	}
+func newEncoder(ctx *z3.Context, v *vc, spare *encoderMaps) *encoder {
+	en := &encoder{ctx: ctx}
+	en.consts, en.memo = spare.take(len(v.consts), memoSize(v))
+	en.operands, spare.operands = spare.operands[:0], nil
 	if !plainNames(v) {
 		en.names = v.printer()
 	}
 	return en
+}
+
+// encoderMaps keeps the maps of a Prover's last encoder for the next
+// one: an obligation's memo and constants were a tenth of all the
+// checker's allocation on Chase-Lev, made again for every obligation.
+// A Prover encodes one obligation at a time, so one pair is enough.
+type encoderMaps struct {
+	consts   map[*obl.Var]z3.Term
+	memo     map[obl.Expr]z3.Term
+	operands []z3.Term // the encoder's stack, see encoder.nary
+}
+
+// reuseLimit is the most entries a map may have held to be kept: clearing
+// a map costs time in proportion to the room it grew to, which one large
+// obligation would make every later one pay.
+const reuseLimit = 4096
+
+// take returns empty maps for an obligation with about nconsts constants
+// and memo entries: the kept ones, or new ones of that size.
+func (m *encoderMaps) take(nconsts, nmemo int) (map[*obl.Var]z3.Term, map[obl.Expr]z3.Term) {
+	consts, memo := m.consts, m.memo
+	m.consts, m.memo = nil, nil
+	if consts == nil {
+		consts = make(map[*obl.Var]z3.Term, nconsts)
+	}
+	if memo == nil {
+		memo = make(map[obl.Expr]z3.Term, nmemo)
+	}
+	return consts, memo
+}
+
+// keep empties the maps of en, which is done, and keeps them for the
+// next encoder unless they grew large.
+func (m *encoderMaps) keep(en *encoder) {
+	if len(en.consts) <= reuseLimit {
+		clear(en.consts)
+		m.consts = en.consts
+	}
+	if len(en.memo) <= reuseLimit {
+		clear(en.memo)
+		m.memo = en.memo
+	}
+	m.operands = en.operands[:0]
+	en.consts, en.memo, en.operands = nil, nil, nil
 }
 
 // plainNames reports whether the printer would give every constant of
@@ -173,24 +218,33 @@ func (en *encoder) translate(e obl.Expr) z3.Term {
 	panic(fmt.Sprintf("smt: unknown expression %T", e))
 }
 
+// nary translates a chain of one associative operator into one
+// application. The operands' terms are kept on en.operands, a stack the
+// nested translations share, instead of an array each.
+func (en *encoder) nary(e *obl.Binary) z3.Term {
+	base := len(en.operands)
+	for _, x := range flattenOp(e) {
+		t := en.term(x)
+		en.operands = append(en.operands, t)
+	}
+	args := en.operands[base:]
+	defer func() { en.operands = en.operands[:base] }()
+	switch e.Op {
+	case obl.OpAnd:
+		return en.ctx.And(args...)
+	case obl.OpOr:
+		return en.ctx.Or(args...)
+	case obl.OpAdd:
+		return en.ctx.Add(args...)
+	}
+	return en.ctx.Mul(args...)
+}
+
 func (en *encoder) binary(e *obl.Binary) z3.Term {
 	ctx := en.ctx
 	switch e.Op {
 	case obl.OpAnd, obl.OpOr, obl.OpAdd, obl.OpMul:
-		ops := flattenOp(e)
-		args := make([]z3.Term, len(ops))
-		for i, x := range ops {
-			args[i] = en.term(x)
-		}
-		switch e.Op {
-		case obl.OpAnd:
-			return ctx.And(args...)
-		case obl.OpOr:
-			return ctx.Or(args...)
-		case obl.OpAdd:
-			return ctx.Add(args...)
-		}
-		return ctx.Mul(args...)
+		return en.nary(e)
 	}
 	x, y := en.term(e.X), en.term(e.Y)
 	switch e.Op {

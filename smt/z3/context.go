@@ -20,6 +20,8 @@ type Context struct {
 	serial uint64  // serial number of the most recent arena entry
 	err    error   // first recorded error, see Err
 	task   string  // what the context's checks are for (SetTask)
+	// operands is the array of an n-ary application's operands, reused.
+	operands []C.Z3_ast
 
 	intSort, boolSort Sort
 	arraySorts        map[[2]unsafe.Pointer]Sort

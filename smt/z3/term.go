@@ -90,14 +90,17 @@ func (ctx *Context) op(op C.int, xs ...Term) Term {
 }
 
 // opn builds an n-ary application (n >= 1).
+// The operands are passed in ctx.operands, which Z3 copies: one array
+// for all applications instead of one each.
 func (ctx *Context) opn(op C.int, xs []Term) Term {
-	a := make([]C.Z3_ast, len(xs))
-	for i, x := range xs {
+	a := ctx.operands[:0]
+	for _, x := range xs {
 		if !ctx.arg(x) {
 			return Term{}
 		}
-		a[i] = x.a
+		a = append(a, x.a)
 	}
+	ctx.operands = a
 	return ctx.term(C.lz_mk_opn(ctx.c, op, C.uint(len(a)), &a[0]))
 }
 
