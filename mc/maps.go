@@ -3,6 +3,7 @@ package mc
 import (
 	"encoding/binary"
 	"sync"
+	"sync/atomic"
 )
 
 // A map value is stored in a state as one slot: the id of a hash-consed
@@ -24,6 +25,9 @@ type kv struct{ k, v int64 }
 // writer released the lock, or through the search's own
 // synchronization (the level barrier), so the record is visible.
 type mapTable struct {
+	// recent answers set for the stores made lately without the lock
+	// (storeCache).
+	recent storeCache
 	mu     sync.Mutex
 	n      int64 // ids in use
 	dir    [mapDirSize]*mapPage
@@ -131,10 +135,14 @@ func (t *mapTable) get(m, k int64) int64 {
 // set returns the id of m[k := v]; finite is the number of keys of a map
 // with finite keys (finiteKeys), 0 for int keys.
 func (t *mapTable) set(m, k, v int64, finite int) int64 {
+	sk := storeKey{m, k, v}
+	if id, ok := t.recent.get(sk); ok {
+		return id
+	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	sk := storeKey{m, k, v}
 	if id, ok := t.stores[sk]; ok {
+		t.recent.put(sk, id)
 		return id
 	}
 	r := t.rec(m)
@@ -162,6 +170,7 @@ func (t *mapTable) set(m, k, v int64, finite int) int64 {
 	}
 	id := t.internLocked(d, es)
 	t.stores[sk] = id
+	t.recent.put(sk, id)
 	t.bytes += 24 + goMapEntry // a storeKey and its entry
 	return id
 }
@@ -196,4 +205,41 @@ func (t *mapTable) fromEntries(d int64, keys, vals []int64, finite int) int64 {
 		m = t.set(m, k, vals[i], finite)
 	}
 	return m
+}
+
+// storeCache holds the results of recent stores (set), by a hash of
+// the store, one per slot, for reading without the table's lock: the
+// workers of a parallel search store into maps on most transitions of
+// some programs, and taking one lock for each made every worker wait
+// for the lock's cache line (Chase-Lev's items and taken). An entry is
+// immutable once published, so a reader sees a whole entry or none; a
+// store's result never changes, so an entry is right as long as it is
+// read.
+type storeCache struct {
+	slots [storeCacheSize]atomic.Pointer[storeEntry]
+}
+
+type storeEntry struct {
+	key storeKey
+	id  int64
+}
+
+// storeCacheSize is the number of slots (a power of two): 128 KiB of
+// pointers.
+const storeCacheSize = 1 << 14
+
+func (c *storeCache) slot(k storeKey) *atomic.Pointer[storeEntry] {
+	h := mix(uint64(k.m)*0x9e3779b97f4a7c15 ^ uint64(k.k)*0xc2b2ae3d27d4eb4f ^ uint64(k.v))
+	return &c.slots[h&(storeCacheSize-1)]
+}
+
+func (c *storeCache) get(k storeKey) (int64, bool) {
+	if e := c.slot(k).Load(); e != nil && e.key == k {
+		return e.id, true
+	}
+	return 0, false
+}
+
+func (c *storeCache) put(k storeKey, id int64) {
+	c.slot(k).Store(&storeEntry{k, id})
 }
