@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/lipton-dev/lipton/lang"
 )
@@ -23,12 +24,15 @@ type specSide struct {
 	// the side (parallel.go), and every entry point from the explorer
 	// that reads or writes its tables or scratch space (step, permute,
 	// memory) holds it for the whole call.
-	mu     sync.Mutex
-	impl   *model
-	m      *model
-	states *visited
-	sets   *visited
-	memo   map[string]int32
+	mu sync.Mutex
+	// recent and recentPerm answer step and permute for keys asked
+	// lately without the lock (memoCache).
+	recent, recentPerm memoCache
+	impl               *model
+	m                  *model
+	states             *visited
+	sets               *visited
+	memo               map[string]int32
 	// memoBytes estimates the bytes memo and permMemo hold (memory()).
 	memoBytes int64
 	ru        *run
@@ -41,7 +45,6 @@ type specSide struct {
 	buf    []int64
 	out    []uint32 // successors collected by emit
 	enc    []byte
-	key    []byte
 	filter func(ev event) bool // which events emit keeps
 	hidden bool                // emit keeps hidden steps only
 
@@ -66,7 +69,8 @@ func newSpecSide(impl *model, num int) (*specSide, error) {
 	if err != nil {
 		return nil, fmt.Errorf("layer %d as a specification: %v", num, err)
 	}
-	sp := &specSide{impl: impl, m: sm, states: newVisited(), sets: newVisited(), memo: map[string]int32{}}
+	sp := &specSide{impl: impl, m: sm, states: newVisited(), sets: newVisited(), memo: map[string]int32{},
+		recent: newMemoCache(), recentPerm: newMemoCache()}
 	sp.ru = newRun(sm, sp)
 	sp.ru.events = true
 	for _, mt := range impl.methods {
@@ -140,12 +144,10 @@ const (
 // state enters otherwise only through the client's decision to call,
 // taken before step.
 func (sp *specSide) step(s *dstate, t int, ev event) int32 {
-	sp.mu.Lock()
-	defer sp.mu.Unlock()
 	set := s.set
 	real := ev.kind&evCall != 0 && sp.real(s, t, ev.m)
-	k := sp.key[:0]
-	k = binary.AppendUvarint(k, uint64(set))
+	var buf [64]byte
+	k := binary.AppendUvarint(buf[:0], uint64(set))
 	k = binary.AppendUvarint(k, uint64(t))
 	k = append(k, byte(ev.kind), b2byte(real))
 	k = binary.AppendUvarint(k, uint64(ev.m.idx))
@@ -155,13 +157,18 @@ func (sp *specSide) step(s *dstate, t int, ev event) int32 {
 	for _, v := range ev.outs {
 		k = binary.AppendVarint(k, v)
 	}
-	sp.key = k
-	if r, ok := sp.memo[string(k)]; ok {
+	if r, ok := sp.recent.get(k); ok {
 		return r
 	}
-	r := sp.compute(set, t, ev, real)
-	sp.memo[string(k)] = r
-	sp.memoBytes += int64(len(k)) + goMapEntry
+	sp.mu.Lock()
+	defer sp.mu.Unlock()
+	r, ok := sp.memo[string(k)]
+	if !ok {
+		r = sp.compute(set, t, ev, real)
+		sp.memo[string(k)] = r
+		sp.memoBytes += int64(len(k)) + goMapEntry
+	}
+	sp.recent.put(k, r)
 	return r
 }
 
@@ -419,17 +426,21 @@ func (sp *specSide) permute(set int32, perm []int) int32 {
 	if identity {
 		return set
 	}
-	sp.mu.Lock()
-	defer sp.mu.Unlock()
-	k := binary.AppendUvarint(sp.key[:0], uint64(set))
+	var buf [32]byte
+	k := binary.AppendUvarint(buf[:0], uint64(set))
 	for _, p := range perm {
 		k = binary.AppendUvarint(k, uint64(p))
 	}
-	sp.key = k
+	if r, ok := sp.recentPerm.get(k); ok {
+		return r
+	}
+	sp.mu.Lock()
+	defer sp.mu.Unlock()
 	if sp.permMemo == nil {
 		sp.permMemo = map[string]int32{}
 	}
 	if r, ok := sp.permMemo[string(k)]; ok {
+		sp.recentPerm.put(k, r)
 		return r
 	}
 	var ids []uint32
@@ -444,7 +455,41 @@ func (sp *specSide) permute(set int32, perm []int) int32 {
 		ids = append(ids, uint32(n))
 	}
 	r := sp.internSet(dedup(ids))
-	sp.permMemo[string(append([]byte(nil), k...))] = r
+	sp.permMemo[string(k)] = r
 	sp.memoBytes += int64(len(k)) + goMapEntry
+	sp.recentPerm.put(k, r)
 	return r
+}
+
+// memoCache holds recent answers of a memo (step's, permute's), by a
+// hash of the key, one per slot, for reading without the side's lock:
+// the workers of a parallel search ask on every call and return (and
+// every successor, with symmetry reduction), and one lock for each made
+// them wait for each other. An entry is immutable once published, and
+// a memo's answer for a key never changes.
+type memoCache struct {
+	slots []atomic.Pointer[memoEntry]
+}
+
+type memoEntry struct {
+	key string
+	r   int32
+}
+
+// memoCacheSize is the number of slots of a memoCache (a power of two).
+const memoCacheSize = 1 << 14
+
+func newMemoCache() memoCache {
+	return memoCache{slots: make([]atomic.Pointer[memoEntry], memoCacheSize)}
+}
+
+func (c *memoCache) get(k []byte) (int32, bool) {
+	if e := c.slots[hashBytes(k)&(memoCacheSize-1)].Load(); e != nil && e.key == string(k) {
+		return e.r, true
+	}
+	return 0, false
+}
+
+func (c *memoCache) put(k []byte, r int32) {
+	c.slots[hashBytes(k)&(memoCacheSize-1)].Store(&memoEntry{string(k), r})
 }

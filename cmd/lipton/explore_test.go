@@ -12,6 +12,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/lipton-dev/lipton/lang"
 )
 
 const (
@@ -477,6 +479,33 @@ func TestExploreJobsSameOutput(t *testing.T) {
 			} else if out != first {
 				t.Errorf("%v: --jobs %s prints\n%s\n--jobs 1 prints\n%s", args, jobs, out, first)
 			}
+		}
+	}
+}
+
+// TestExploreRefinementJobs checks that a refinement check uses one
+// worker unless --jobs is given, and --jobs otherwise; a safety search
+// uses --jobs' default.
+func TestExploreRefinementJobs(t *testing.T) {
+	src, err := os.ReadFile(counterLin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, info, err := lang.ParseAndCheck(counterLin, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		lin, set bool
+		want     int
+	}{{true, false, 1}, {true, true, 4}, {false, false, 4}, {false, true, 4}} {
+		o := exploreOptions{instance: "two", jobs: 4, jobsSet: c.set, linearizability: c.lin}
+		opts, err := o.mcOptions(info)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if opts.Jobs != c.want {
+			t.Errorf("linearizability %v, --jobs given %v: %d workers, want %d", c.lin, c.set, opts.Jobs, c.want)
 		}
 	}
 }
