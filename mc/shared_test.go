@@ -99,6 +99,37 @@ func runShared(prog *layers.Program, o Options) (*Result, error) {
 	return res, err
 }
 
+// clientsRun is one RunClients made once per test binary: its result,
+// and the sizes its callback reported finished, in order.
+type clientsRun struct {
+	once   sync.Once
+	res    *ClientsResult
+	levels []int
+	err    error
+}
+
+// clientsRuns maps a clientsRun's key (clientsKey) to the *clientsRun.
+var clientsRuns sync.Map
+
+// runClientsShared is RunClients(prog, o, maxN, callback) with a
+// callback that records the sizes finished, made once per test binary
+// for each program, options and maxN: TestClientsChaseLev and
+// TestClientsIncomplete make the one-worker searches that
+// TestClientsParallelSameResult compares its three workers with. A
+// Jobs below 1 is one worker (searchAll), so it is keyed as 1.
+func runClientsShared(prog *layers.Program, o Options, maxN int) (*ClientsResult, []int, error) {
+	key, ok := sharedKey(prog, withJobs(o, max(o.Jobs, 1)))
+	run := &clientsRun{}
+	if ok {
+		v, _ := clientsRuns.LoadOrStore(fmt.Sprintf("%s\x00%d\x00%d", key, o.MaxStates, maxN), run)
+		run = v.(*clientsRun)
+	}
+	run.once.Do(func() {
+		run.res, run.err = RunClients(prog, o, maxN, func(l ClientLevel) { run.levels = append(run.levels, l.N) })
+	})
+	return run.res, run.levels, run.err
+}
+
 // TestStateLimitAboveCountSameResult checks the argument runShared
 // relies on, on real searches: a search that ends with n stored states
 // has the same result under the limit n (where the deferred successors
