@@ -18,7 +18,7 @@ func runVerdict(t *testing.T, prog *layers.Program, opts Options, kind, msg stri
 	for _, reduce := range []bool{false, true} {
 		o := opts
 		o.NoPOR, o.NoSymmetry, o.MaxStates = !reduce, !reduce, 2_000_000
-		r, err := Run(prog, o)
+		r, err := runShared(prog, o)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -342,12 +342,12 @@ func TestCorpusAccessAtomicity(t *testing.T) {
 					continue
 				}
 				opts := Options{Instance: inst, Mode: mode, MaxStates: 2_000_000}
-				base, err := Run(prog, opts)
+				base, err := runShared(prog, opts)
 				if err != nil || base.Status != OK {
 					continue
 				}
 				opts.Atomicity = AtomicityAccess
-				res, err := Run(prog, opts)
+				res, err := runShared(prog, opts)
 				if RefusedForks(err) {
 					continue
 				}

@@ -8,9 +8,7 @@ import (
 // runClients runs RunClients on a file's instance small.
 func runClients(t *testing.T, path string, mm Memory, maxN, maxStates int) *ClientsResult {
 	t.Helper()
-	var levels []int
-	res, err := RunClients(load(t, path), Options{Instance: "small", Mode: ModeLinearizability, Memory: mm, MaxStates: maxStates}, maxN,
-		func(l ClientLevel) { levels = append(levels, l.N) })
+	res, levels, err := runClientsShared(load(t, path), Options{Instance: "small", Mode: ModeLinearizability, Memory: mm, MaxStates: maxStates}, maxN)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,8 +165,10 @@ func TestClientsParallelSameResult(t *testing.T) {
 	} {
 		var got [2]*ClientsResult
 		for i, jobs := range []int{1, 3} {
-			res, err := RunClients(load(t, tc.file), Options{Instance: "small", Mode: ModeLinearizability, Memory: tc.mm,
-				MaxStates: tc.maxStates, Jobs: jobs}, tc.maxN, nil)
+			// The one-worker searches are those of TestClientsChaseLev
+			// and TestClientsIncomplete, made once (runClientsShared).
+			res, _, err := runClientsShared(load(t, tc.file), Options{Instance: "small", Mode: ModeLinearizability, Memory: tc.mm,
+				MaxStates: tc.maxStates, Jobs: jobs}, tc.maxN)
 			if err != nil {
 				t.Fatal(err)
 			}

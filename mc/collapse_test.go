@@ -42,7 +42,7 @@ func TestCompressedSameResult(t *testing.T) {
 			o := tc.opts
 			o.Jobs = jobs
 			o.checkHints = true
-			res, err := Run(tc.prog, o)
+			res, err := runShared(tc.prog, o) // shared with TestParallelSameResult
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}

@@ -17,11 +17,13 @@ func TestHashCompact(t *testing.T) {
 	kinds := map[string]int{}
 	for _, tc := range cases {
 		name := fmt.Sprintf("%s/%s/%v/%v/nored=%v", tc.path, tc.opts.Instance, tc.opts.Atomicity, tc.opts.Memory, tc.opts.NoPOR)
-		exact, err := Run(tc.prog, tc.opts)
+		o := tc.opts
+		o.checkHints = true // the search of TestParallelSameResult, shared
+		exact, err := runShared(tc.prog, o)
 		if err != nil {
 			continue
 		}
-		o := tc.opts
+		o = tc.opts
 		o.HashCompact = true
 		lossy, err := Run(tc.prog, o)
 		if err != nil {

@@ -20,7 +20,7 @@ func runAll(t *testing.T, prog string, inst, kind, msg string) []*Result {
 	for _, at := range []Atomicity{AtomicityYield, AtomicityAccess} {
 		for _, c := range reductionConfigs {
 			opts := Options{Instance: inst, Mode: ModeLinearizability, Atomicity: at, NoPOR: c.noPOR, NoSymmetry: c.noSym, MaxStates: 2_000_000}
-			res, err := Run(p, opts)
+			res, err := runShared(p, opts)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -153,7 +153,7 @@ func TestContractBrokenVariants(t *testing.T) {
 		t.Run(tc.file, func(t *testing.T) {
 			p := load(t, "../proofs/"+tc.file)
 			for i, at := range []Atomicity{AtomicityYield, AtomicityAccess} {
-				res, err := Run(p, Options{Instance: tc.inst, Mode: ModeLinearizability, Atomicity: at, MaxStates: 2_000_000})
+				res, err := runShared(p, Options{Instance: tc.inst, Mode: ModeLinearizability, Atomicity: at, MaxStates: 2_000_000})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -185,7 +185,7 @@ func TestCorpusLinearizability(t *testing.T) {
 		}
 		for inst := range prog.Info.Instances {
 			for _, at := range []Atomicity{AtomicityYield, AtomicityAccess} {
-				res, err := Run(prog, Options{Instance: inst, Mode: ModeLinearizability, Atomicity: at, MaxStates: 2_000_000})
+				res, err := runShared(prog, Options{Instance: inst, Mode: ModeLinearizability, Atomicity: at, MaxStates: 2_000_000})
 				if at == AtomicityAccess && RefusedForks(err) {
 					continue
 				}

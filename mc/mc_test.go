@@ -82,7 +82,7 @@ func TestVerdicts(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			prog := load(t, tc.file)
 			opts := Options{Instance: tc.instance, Layer: tc.layer, Mode: tc.mode, SpecLayer: tc.layer + 1, MaxStates: 2_000_000}
-			res, err := Run(prog, opts)
+			res, err := runShared(prog, opts)
 			if err != nil {
 				t.Fatal(err)
 			}

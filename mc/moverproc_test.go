@@ -35,7 +35,7 @@ func TestMoverProcVerdicts(t *testing.T) {
 				mode = ModeSafety // one layer: no specification
 			}
 			opts := Options{Instance: inst, Mode: mode, SpecLayer: spec, Atomicity: tc.atomicity, MaxStates: 2_000_000}
-			res, err := Run(load(t, tc.file), opts)
+			res, err := runShared(load(t, tc.file), opts) // TestCorpusLinearizability's searches
 			if err != nil {
 				t.Fatal(err)
 			}

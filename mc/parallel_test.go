@@ -99,16 +99,21 @@ func TestParallelSameResult(t *testing.T) {
 	kinds := map[string]int{}
 	for _, tc := range cases {
 		name := fmt.Sprintf("%s/%s/%v/%v/nored=%v", tc.path, tc.opts.Instance, tc.opts.Atomicity, tc.opts.Memory, tc.opts.NoPOR)
-		one, err := Run(tc.prog, tc.opts)
+		// Every run checks the compressed set's hints (checkHints), as
+		// TestCompressedSameResult's do: the runs both tests make are
+		// then the same searches, made once (runShared).
+		o := tc.opts
+		o.checkHints = true
+		one, err := runShared(tc.prog, o)
 		if err != nil {
 			continue // not runnable in this mode (an error for every number of workers)
 		}
 		want := resultDigest(one)
 		kinds[[...]string{"ok", "violation", "incomplete"}[one.Status]]++
 		for _, cfg := range []struct{ jobs, window, chunk int }{{2, 0, 0}, {4, 0, 0}, {2, 7, 1}, {3, 50, 4}} {
-			o := tc.opts
+			o := o
 			o.Jobs, o.window, o.chunk = cfg.jobs, cfg.window, cfg.chunk
-			res, err := Run(tc.prog, o)
+			res, err := runShared(tc.prog, o)
 			if err != nil {
 				t.Fatalf("%s: jobs %d: %v", name, cfg.jobs, err)
 			}

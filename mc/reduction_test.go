@@ -137,7 +137,7 @@ func compareReductions(t *testing.T, prog *layers.Program, path string, opts Opt
 	for _, cfg := range configs {
 		o := opts
 		o.NoPOR, o.NoSymmetry, o.MaxStates = cfg.noPOR, cfg.noSym, budget
-		res, err := Run(prog, o)
+		res, err := runShared(prog, o)
 		if err != nil {
 			t.Logf("%s %+v: %v (not compared)", path, opts, err)
 			return 0

@@ -34,7 +34,7 @@ func runMemory(t *testing.T, path string, opts Options, mm Memory, want string) 
 	for _, noSym := range []bool{true, false} {
 		o := opts
 		o.Memory, o.Atomicity, o.NoSymmetry, o.MaxStates = mm, AtomicityAccess, noSym, 3_000_000
-		r, err := Run(prog, o)
+		r, err := runShared(prog, o)
 		if err != nil {
 			t.Fatalf("%s under %s: %v", path, mm, err)
 		}
@@ -371,7 +371,7 @@ func TestWeakChaseLevProof(t *testing.T) {
 	prog := load(t, "../proofs/chaselev/chaselev.lip")
 	for _, mm := range memories {
 		for _, noSym := range []bool{false, true} {
-			res, err := Run(prog, Options{Instance: "small", Mode: ModeLinearizability, Memory: mm,
+			res, err := runShared(prog, Options{Instance: "small", Mode: ModeLinearizability, Memory: mm,
 				Atomicity: AtomicityAccess, NoSymmetry: noSym, MaxStates: 3_000_000})
 			if err != nil {
 				t.Fatal(err)

@@ -318,14 +318,36 @@ func evaluateProgram(index int, origin, src string, maxStates int) *programOutco
 	if !o.proven && len(specs) > 1 {
 		specs = specs[:1]
 	}
+	made := map[string]exploreOutcome{}
 	for _, s := range specs {
-		r := explore(f, info, s)
-		if o.proven && r.class == exploreViolation {
-			r = confirmViolation(src, s, r)
+		key := searchKey(s.opts, info)
+		r, ok := made[key]
+		if !ok {
+			r = explore(f, info, s)
+			if o.proven && r.class == exploreViolation {
+				r = confirmViolation(src, s, r)
+			}
+			made[key] = r
 		}
+		r.what, r.access = s.what, strings.HasSuffix(s.what, accessSuffix)
 		o.runs = append(o.runs, r)
 	}
 	return o
+}
+
+// searchKey identifies the search an exploration makes. A
+// linearizability check is the refinement check against the top layer:
+// mc.Run reads the mode only to choose the specification's layer (the
+// top one for linearizability) and to title its result, which explore
+// does not read. So on a program of two layers whose top one is an
+// atomic specification, "linearizability of layer 0" and "refinement of
+// layer 0 by layer 1" (each also with every access interleaved) are one
+// search, which evaluateProgram makes once and counts for both.
+func searchKey(o mc.Options, info *lang.Info) string {
+	if o.Mode == mc.ModeLinearizability {
+		o.Mode, o.SpecLayer = mc.ModeRefines, info.TopLayer()
+	}
+	return fmt.Sprintf("%+v", o)
 }
 
 // checkSafely runs every static check with one solver worker; a panic
