@@ -712,9 +712,11 @@ func (c *collapsed) insertRoot(r rootRef, sc *storeScratch) (int, bool) {
 // window: that occurrence is not the first (storeScratch.offered).
 func (c *collapsed) has(b []byte, h uint64, sc *storeScratch) bool {
 	k, ok := c.key(b, sc, false)
-	if !ok {
-		return false
-	}
+	return ok && c.holdsKey(k, h, sc)
+}
+
+// holdsKey is has for a state whose root key k is known.
+func (c *collapsed) holdsKey(k, h uint64, sc *storeScratch) bool {
 	if sc.seen(k) || sc.offeredBefore(k) {
 		return true
 	}

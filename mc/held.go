@@ -103,7 +103,7 @@ func (e *explorer) resolveHeld(hs *heldSuccs) {
 		b, h, k := hs.get(i), hs.hashes[i], hs.keys[i]
 		parts, ids := hs.parts[i*nl:(i+1)*nl], hs.ids[i*n:(i+1)*n]
 		if kind := hs.kinds[i]; kind != heldMissing {
-			if c.heldInSet(k, h, &e.sc) {
+			if c.holdsKey(k, h, &e.sc) {
 				continue
 			}
 			if kind == heldKeyOnly {
@@ -115,19 +115,4 @@ func (e *explorer) resolveHeld(hs *heldSuccs) {
 	}
 	hs.out.hi = int32(len(cd.ends))
 	hs.reset(nil)
-}
-
-// heldInSet reports whether the set holds the state of root key k
-// (hash h), or this worker offered it before in this window, as has
-// does.
-func (c *collapsed) heldInSet(k, h uint64, sc *storeScratch) bool {
-	if sc.seen(k) || sc.offeredBefore(k) {
-		return true
-	}
-	if !c.root.lookup(shardIndex(h), k) {
-		sc.offer(k)
-		return false
-	}
-	sc.remember(k)
-	return true
 }
