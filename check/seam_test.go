@@ -15,7 +15,7 @@ import (
 // A package may import only packages of a lower rank.
 var rank = map[string]int{
 	"lang": 0, "obl": 0, "smt/z3": 0,
-	"layers": 1, "smt": 1, "internal/randprog": 1,
+	"layers": 1, "smt": 1, "internal/randprog": 1, "internal/corpus": 2,
 	"og": 2, "movers": 2, "refine": 2, "mc": 2,
 	"vccache":  0,
 	"cextable": 1, // counterexamples for display: obl only
@@ -29,7 +29,7 @@ var rank = map[string]int{
 
 // cgoFree are the packages that must build without cgo: everything below
 // check but the Z3 decider.
-var cgoFree = []string{"lang", "obl", "layers", "og", "movers", "refine", "mc", "internal/randprog", "vccache", "cextable", "lsp/jsonrpc"}
+var cgoFree = []string{"lang", "obl", "layers", "og", "movers", "refine", "mc", "internal/randprog", "internal/corpus", "vccache", "cextable", "lsp/jsonrpc"}
 
 const module = "github.com/lipton-dev/lipton/"
 

@@ -1,11 +1,9 @@
 package movers
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
-	"github.com/lipton-dev/lipton/lang"
+	"github.com/lipton-dev/lipton/internal/corpus"
 	"github.com/lipton-dev/lipton/layers"
 	"github.com/lipton-dev/lipton/obl"
 )
@@ -18,28 +16,7 @@ var kitCorpus = []string{
 	"civl/left-mover.lip", "treiber/*.lip", "lock/*.lip",
 }
 
-func kitLayers(t *testing.T) []*layers.Layer {
-	t.Helper()
-	var ls []*layers.Layer
-	for _, pat := range kitCorpus {
-		files, err := filepath.Glob(filepath.Join("..", "proofs", pat))
-		if err != nil || len(files) == 0 {
-			t.Fatalf("%s: no files (%v)", pat, err)
-		}
-		for _, file := range files {
-			src, err := os.ReadFile(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			f, info, err := lang.ParseAndCheck(file, src)
-			if err != nil {
-				t.Fatalf("%s: %v", file, err)
-			}
-			ls = append(ls, layers.Build(f, info).Layers...)
-		}
-	}
-	return ls
-}
+func kitLayers(t *testing.T) []*layers.Layer { return corpus.Layers(t, "..", kitCorpus) }
 
 // TestKitsAgreeWithPairs: every opening a kit decides is decided as the
 // pair's own (newPair) decides it, with the same reason, for

@@ -1,11 +1,9 @@
 package og
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
-	"github.com/lipton-dev/lipton/lang"
+	"github.com/lipton-dev/lipton/internal/corpus"
 	"github.com/lipton-dev/lipton/layers"
 )
 
@@ -18,28 +16,7 @@ var openingCorpus = []string{
 	"civl/rwlock.lip", "civl/mutex-over-futex.lip", "constmap/owner-flags.lip",
 }
 
-func corpusLayers(t *testing.T) []*layers.Layer {
-	t.Helper()
-	var ls []*layers.Layer
-	for _, pat := range openingCorpus {
-		files, err := filepath.Glob(filepath.Join("..", "proofs", pat))
-		if err != nil || len(files) == 0 {
-			t.Fatalf("%s: no files (%v)", pat, err)
-		}
-		for _, file := range files {
-			src, err := os.ReadFile(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			f, info, err := lang.ParseAndCheck(file, src)
-			if err != nil {
-				t.Fatalf("%s: %v", file, err)
-			}
-			ls = append(ls, layers.Build(f, info).Layers...)
-		}
-	}
-	return ls
-}
+func corpusLayers(t *testing.T) []*layers.Layer { return corpus.Layers(t, "..", openingCorpus) }
 
 // TestOpeningsAgreeWithPairs: every pair the kits decide is decided as
 // its own obligation's opening decides it, with the same reason; a pair
