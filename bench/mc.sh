@@ -130,13 +130,13 @@ for c in "${CASES[@]}"; do
 	# lipton with its reductions, and without them (raw throughput).
 	for mode in reduced raw; do
 		flags=(-quiet)
-		[ $mode = raw ] && flags+=(--no-por --no-symmetry)
+		[ $mode = raw ] && flags+=(--no-por --no-symmetry --no-dead-vars)
 		measure "$work/$name/lipton-$mode" bin/lipton explore "$lip" --instance "$inst" "${flags[@]}"
 		last=$(tail -1 "$work/$name/lipton-$mode.out")
 		states=$(sed -E 's/.* ([0-9]+) states, ([0-9]+) transitions.*/\1/' <<<"$last")
 		trans=$(sed -E 's/.* ([0-9]+) states, ([0-9]+) transitions.*/\2/' <<<"$last")
 		verdict=$(cut -d: -f1 <<<"$last")
-		label="lipton (POR+symmetry)"
+		label="lipton (POR+sym+dead)"
 		[ $mode = raw ] && label="lipton (no reductions)"
 		row "$label" "$states" "$trans" "$work/$name/lipton-$mode.time" "$verdict"
 		eval "${mode}_states=$states"

@@ -66,7 +66,7 @@ if [ -z "$only" ] || [ "$only" = chaselev ]; then
 		f="$work/chaselev-$o-$th-$st.lip"
 		chaselev "$o" "$o" "$th" "$st" >"$f"
 		run "$o x $th x $st (POR+symmetry)" "$f"
-		run "$o x $th x $st (no reductions)" "$f" --no-por --no-symmetry
+		run "$o x $th x $st (no reductions)" "$f" --no-por --no-symmetry --no-dead-vars
 	done
 fi
 if [ -z "$only" ] || [ "$only" = treiber ]; then
@@ -76,6 +76,6 @@ if [ -z "$only" ] || [ "$only" = treiber ]; then
 		f="$work/treiber-$w-$c.lip"
 		treiber $((w * c)) "$w" "$c" >"$f"
 		run "$w x $c (POR+symmetry)" "$f"
-		run "$w x $c (no reductions)" "$f" --no-por --no-symmetry
+		run "$w x $c (no reductions)" "$f" --no-por --no-symmetry --no-dead-vars
 	done
 fi

@@ -17,7 +17,7 @@ func runVerdict(t *testing.T, prog *layers.Program, opts Options, kind, msg stri
 	var res *Result
 	for _, reduce := range []bool{false, true} {
 		o := opts
-		o.NoPOR, o.NoSymmetry, o.MaxStates = !reduce, !reduce, 2_000_000
+		o.NoPOR, o.NoSymmetry, o.NoDeadVars, o.MaxStates = !reduce, !reduce, !reduce, 2_000_000
 		r, err := runShared(prog, o)
 		if err != nil {
 			t.Fatal(err)

@@ -21,7 +21,7 @@ layer 0 {
 }
 instance i { thread w(tid = 0) calls p(n in 0..3) max 1; }`)
 			for _, reduce := range []bool{true, false} {
-				res, err := Run(prog, Options{Instance: "i", NoPOR: !reduce, NoSymmetry: !reduce})
+				res, err := Run(prog, Options{Instance: "i", NoPOR: !reduce, NoSymmetry: !reduce, NoDeadVars: !reduce})
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -58,8 +58,8 @@ type Options struct {
 	// Memory is the memory model layer 0 runs under (weak.go): sc, the
 	// default, or tso or pso, which imply access atomicity.
 	Memory Memory
-	// NoPOR and NoSymmetry switch off the reductions.
-	NoPOR, NoSymmetry bool
+	// NoPOR, NoSymmetry and NoDeadVars switch off the reductions.
+	NoPOR, NoSymmetry, NoDeadVars bool
 	// Jobs is the number of workers that expand states (parallel.go);
 	// below 2, one. The result is the same for every number (but for
 	// the specification's counts of a search that stops: parallel.go).
@@ -208,6 +208,7 @@ type explorer struct {
 	opts Options
 	por  bool
 	sym  bool
+	dead bool // dead frame variables are masked (dead.go)
 
 	vis    stateStore
 	parent chunked[uint32]
@@ -308,6 +309,7 @@ func (e *explorer) setup() {
 	if e.spec != nil {
 		e.spec.sym = e.sym
 	}
+	e.dead = !e.opts.NoDeadVars && !e.m.forks && !e.m.access && e.m.deadUseful()
 	if e.por && e.m.forks {
 		e.por, e.m.porOff = false, "a parallel call has a procedure arm: the arms' steps are not covered by its independence argument"
 	}
@@ -519,7 +521,7 @@ func (e *explorer) initial() bool {
 		}
 		b := e.m.appendGlobals(e.enc[:0], g)
 		for t := range e.m.threads {
-			b = e.m.appendThread(b, t, &rec, false)
+			b = e.m.appendThread(b, t, &rec, 0)
 		}
 		if e.spec != nil {
 			set, ok := e.spec.initial(g)
@@ -650,7 +652,7 @@ func (e *explorer) emit(ru *run, g []int64, rec *dthread, ev event) {
 		e.failLin(ru, ev)
 		return
 	}
-	e.succ = e.encodeSucc(e.succ, s, ru.t, g, rec, set, e.sym, true)
+	e.succ = e.encodeSucc(e.succ, s, ru.t, g, rec, set, true, true)
 	e.succEnds = append(e.succEnds, len(e.succ))
 	e.succParts = append(e.succParts, e.partEnds...)
 	e.succSame = append(e.succSame, e.partSame)
@@ -766,7 +768,7 @@ func changedMask(a, b []int64) uint64 {
 // values), and a record copied from s, at its own place: a thread other
 // than t, which symmetry's sort left where it was. The compressed
 // visited set need not look for these parts (storeScratch.hinted).
-func (e *explorer) encodeSucc(b []byte, s *dstate, t int, g []int64, rec *dthread, set int32, sym, canonical bool) []byte {
+func (e *explorer) encodeSucc(b []byte, s *dstate, t int, g []int64, rec *dthread, set int32, stored, canonical bool) []byte {
 	m := e.m
 	start := len(b)
 	b = m.appendGlobals(b, g)
@@ -775,23 +777,32 @@ func (e *explorer) encodeSucc(b []byte, s *dstate, t int, g []int64, rec *dthrea
 	if changedMask(s.g, g) == 0 {
 		same = 1
 	}
-	if !sym {
+	var form storedForm
+	if stored && e.dead {
+		form = maskDead
+	}
+	if !stored || !e.sym {
 		for u := range s.th {
-			if u == t {
-				b = m.appendThread(b, t, rec, false)
-			} else {
+			switch {
+			case u == t:
+				b = m.appendThread(b, t, rec, form)
+			case form != 0 && !canonical:
+				// A concrete state (when replaying): mask its records too.
+				b = m.appendThread(b, u, &s.th[u], form)
+			default:
 				b = append(b, s.th[u].seg...)
 				same |= 1 << (u + 1)
 			}
 			ends = append(ends, int32(len(b)-start))
 		}
 	} else {
-		e.segBuf = m.appendThread(e.segBuf[:0], t, rec, true)
+		form |= maskSym
+		e.segBuf = m.appendThread(e.segBuf[:0], t, rec, form)
 		for u := range s.th {
 			e.segs[u] = s.th[u].seg
 			if !canonical && u != t {
 				// A concrete state (when replaying): mask its records too.
-				e.segs[u] = m.appendThread(nil, u, &s.th[u], true)
+				e.segs[u] = m.appendThread(nil, u, &s.th[u], form)
 			}
 		}
 		e.segs[t] = e.segBuf
@@ -876,6 +887,15 @@ func (e *explorer) reductionNotes() []string {
 		notes = append(notes, "partial-order reduction: on")
 	} else if !e.opts.NoPOR {
 		notes = append(notes, "partial-order reduction: off ("+e.m.porOff+")")
+	}
+	switch {
+	case e.dead:
+		notes = append(notes, "dead-variable reduction: on ("+e.m.deadNote()+")")
+	case e.opts.NoDeadVars || !e.m.deadUseful():
+	case e.m.forks:
+		notes = append(notes, "dead-variable reduction: off (a parallel call has a procedure arm, which writes its caller's frame while the caller waits)")
+	case e.m.access:
+		notes = append(notes, "dead-variable reduction: off (access atomicity: threads wait inside steps too, where liveness is not computed)")
 	}
 	for _, r := range e.m.roles {
 		switch {

@@ -252,7 +252,7 @@ instance one { thread t(tid = 1) calls p max 3; }`, "", "", 4},
 				inst = n
 			}
 			for _, reduce := range []bool{true, false} {
-				res, err := Run(prog, Options{Instance: inst, NoPOR: !reduce, NoSymmetry: !reduce, MaxStates: 100000})
+				res, err := Run(prog, Options{Instance: inst, NoPOR: !reduce, NoSymmetry: !reduce, NoDeadVars: !reduce, MaxStates: 100000})
 				if err != nil {
 					t.Fatal(err)
 				}

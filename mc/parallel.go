@@ -151,7 +151,7 @@ func (e *explorer) jobs() int {
 // and has its own scratch space, run and register files.
 func (e *explorer) newWorker() *explorer {
 	m := e.m
-	w := &explorer{m: m, opts: e.opts, por: e.por, sym: e.sym, vis: e.vis, por0: e.por0, lim: e.lim, spec: e.spec}
+	w := &explorer{m: m, opts: e.opts, por: e.por, sym: e.sym, dead: e.dead, vis: e.vis, por0: e.por0, lim: e.lim, spec: e.spec}
 	w.called = make([]bool, len(m.methods))
 	w.ru = newRun(m, w)
 	w.ru.events, w.ru.spec = e.spec != nil, e.spec

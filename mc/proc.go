@@ -68,6 +68,9 @@ type cproc struct {
 	// slots of map type, which start as the constant default map.
 	arbitrary []arbitrarySlot
 	constMaps []int
+
+	// dead are, per node ID, the frame slots dead there (dead.go).
+	dead [][]int
 }
 
 // frameSlot returns the frame slot of a frame object.
@@ -152,6 +155,7 @@ func (m *model) compileProc(cp *cproc) {
 	cp.entry, cp.exit = p.Entry.ID, p.Exit.ID
 	cp.nodes = p.Nodes
 	m.findArbitrary(cp, nil)
+	m.findDead(cp)
 	m.splitSteps(cp)
 	cp.start = make([]code, n)
 	cp.code = make([]code, n)

@@ -250,7 +250,7 @@ func (sp *specSide) internBase(g []int64, s *dstate, t int, rec *dthread) uint32
 	b := sp.m.appendGlobals(nil, g)
 	for u := range s.th {
 		if u == t {
-			b = sp.m.appendThread(b, u, rec, false)
+			b = sp.m.appendThread(b, u, rec, 0)
 		} else {
 			b = append(b, s.th[u].seg...)
 		}
@@ -302,7 +302,7 @@ func (sp *specSide) anonRun(base uint32, q int, args []int64) []anonResult {
 	vals := append([]int64(nil), p.zero...)
 	copy(vals, args)
 	rec := dthread{calls: sp.cur.th[0].calls, frames: []dframe{{p: p, node: p.entry, vals: vals}}}
-	sp.cur.th[0] = dthread{calls: rec.calls, frames: rec.frames, seg: sp.m.appendThread(nil, 0, &rec, false)}
+	sp.cur.th[0] = dthread{calls: rec.calls, frames: rec.frames, seg: sp.m.appendThread(nil, 0, &rec, 0)}
 	qs.raw, qs.rawOut = true, qs.rawOut[:0]
 	sp.filter, sp.hidden = nil, true
 	sp.run(0)

@@ -53,9 +53,11 @@ const weakReductionBudget = 30_000
 // TestReductionsPreserveVerdicts runs every instance of the corpus at
 // every layer (and layer 0 against the top layer for linearizability,
 // and layer 0 with access atomicity for both) without reductions, with
-// both, and with each alone (the broken variants under proofs/*/broken:
-// without and with both), and requires the same verdict and failure kind
-// each time. Layer 0 also runs under TSO and PSO, for both, without
+// all three (partial-order, symmetry, dead variables), and with each
+// alone (the broken variants under proofs/*/broken: without, with all,
+// and with dead variables alone; access atomicity: without dead
+// variables, which is off there), and requires the same verdict and
+// failure kind each time, and with dead variables alone the same depth. Layer 0 also runs under TSO and PSO, for both, without
 // reductions and with symmetry reduction (partial-order reduction is off
 // there).
 func TestReductionsPreserveVerdicts(t *testing.T) {
@@ -120,23 +122,27 @@ func compareReductions(t *testing.T, prog *layers.Program, path string, opts Opt
 	var first *verdict
 	var firstName string
 	type config struct {
-		name         string
-		noPOR, noSym bool
+		name                 string
+		noPOR, noSym, noDead bool
 	}
-	configs := []config{{"none", true, true}, {"por+sym", false, false}, {"por", false, true}, {"sym", true, false}}
+	configs := []config{{"none", true, true, true}, {"all", false, false, false}, {"por", false, true, true}, {"sym", true, false, true}, {"dead", true, true, false}}
 	budget := reductionBudget
 	switch {
 	case opts.Memory != MemorySC:
 		// Partial-order reduction is off under weak memory: symmetry
 		// alone against none, in a smaller budget (buffers multiply
 		// the states).
-		configs, budget = []config{{"none", true, true}, {"sym", true, false}}, weakReductionBudget
+		configs, budget = []config{{"none", true, true, true}, {"sym", true, false, true}}, weakReductionBudget
 	case strings.Contains(path, "/broken/"):
-		configs = configs[:2] // variants of a proof: both reductions against none
+		// variants of a proof: every reduction, and dead variables
+		// alone, against none
+		configs = []config{configs[0], configs[1], configs[4]}
+	case opts.Atomicity == AtomicityAccess:
+		configs = configs[:4] // no dead-variable reduction there (dead.go)
 	}
 	for _, cfg := range configs {
 		o := opts
-		o.NoPOR, o.NoSymmetry, o.MaxStates = cfg.noPOR, cfg.noSym, budget
+		o.NoPOR, o.NoSymmetry, o.NoDeadVars, o.MaxStates = cfg.noPOR, cfg.noSym, cfg.noDead, budget
 		res, err := runShared(prog, o)
 		if err != nil {
 			t.Logf("%s %+v: %v (not compared)", path, opts, err)
@@ -155,7 +161,10 @@ func compareReductions(t *testing.T, prog *layers.Program, path string, opts Opt
 			first, firstName = v, cfg.name
 			continue
 		}
-		if !v.agrees(first) {
+		if !v.agrees(first) || cfg.name == "dead" && v.depth != first.depth {
+			// The dead-variable reduction merges states with equal
+			// futures: breadth-first search meets the first failure at
+			// the same depth.
 			t.Errorf("%s instance %s layer %d mode %d atomicity %s: %s gives %+v, %s gives %+v",
 				path, opts.Instance, opts.Layer, opts.Mode, opts.Atomicity, firstName, *first, cfg.name, *v)
 		}

@@ -110,7 +110,7 @@ func (sp *specSide) initial(g []int64) (int32, bool) {
 		}
 		b := sp.m.appendGlobals(sp.enc[:0], h)
 		for t := range sp.m.threads {
-			b = sp.m.appendThread(b, t, &rec, false)
+			b = sp.m.appendThread(b, t, &rec, 0)
 		}
 		sp.enc = b
 		id, _ := sp.states.insert(b)
@@ -281,6 +281,16 @@ func dedup(ids []uint32) []uint32 {
 	return append([]uint32(nil), out...)
 }
 
+// form is how specification states are stored: masked under symmetry.
+// Their frames keep every value (dead variables are not masked on this
+// side).
+func (sp *specSide) form() storedForm {
+	if sp.sym {
+		return maskSym
+	}
+	return 0
+}
+
 // emit collects a successor of a specification state.
 func (sp *specSide) emit(ru *run, g []int64, rec *dthread, ev event) {
 	if sp.hidden && ev.kind != evNone || !sp.hidden && !sp.filter(ev) {
@@ -289,7 +299,7 @@ func (sp *specSide) emit(ru *run, g []int64, rec *dthread, ev event) {
 	b := sp.m.appendGlobals(sp.enc[:0], g)
 	for u := range ru.src.th {
 		if u == ru.t {
-			b = sp.m.appendThread(b, u, rec, sp.sym)
+			b = sp.m.appendThread(b, u, rec, sp.form())
 		} else {
 			b = append(b, ru.src.th[u].seg...)
 		}

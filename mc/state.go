@@ -66,35 +66,62 @@ func (m *model) appendGlobals(b []byte, g []int64) []byte {
 	return b
 }
 
-// appendThread encodes thread t's record. With sym, the slots that hold
-// thread identities of a symmetric role are masked (see symmetry.go).
-func (m *model) appendThread(b []byte, t int, rec *dthread, sym bool) []byte {
+// storedForm says which reductions an encoding applies: none for a
+// concrete state, the masks of symmetry and of dead variables for the
+// form a state is stored in.
+type storedForm uint8
+
+const (
+	maskSym  storedForm = 1 << iota // identities of a symmetric role (symmetry.go)
+	maskDead                        // dead frame variables (dead.go)
+)
+
+// appendThread encodes thread t's record, with the masks of form.
+func (m *model) appendThread(b []byte, t int, rec *dthread, form storedForm) []byte {
 	b = appendUint(b, uint64(rec.calls))
 	b = appendUint(b, uint64(len(rec.frames)))
 	r := m.threads[t].role
-	mask := sym && r.sym
+	sym := form&maskSym != 0 && r.sym
 	for _, f := range rec.frames {
 		b = appendUint(b, uint64(f.p.idx))
 		b = appendUint(b, uint64(f.node))
-		if !mask {
+		var dead []int
+		if form&maskDead != 0 {
+			dead = f.p.deadAt(f.node)
+		}
+		if !sym && dead == nil {
 			for _, v := range f.vals {
 				b = appendInt(b, v)
 			}
 			continue
 		}
-		tainted := r.tainted[f.p]
-		for i, v := range f.vals {
-			if tainted[i] && v >= r.lo && v <= r.hi {
-				v = r.lo
-			}
-			b = appendInt(b, v)
-		}
+		b = m.appendMasked(b, r, f, sym, dead)
 	}
 	if m.forks {
 		b = appendArms(b, rec.arms)
 	}
 	if m.weak() {
 		b = appendBuf(b, rec.buf)
+	}
+	return b
+}
+
+// appendMasked encodes the slots of frame f: those in dead (ascending)
+// as their initial value, and with sym the in-range values of tainted
+// slots as the role's first identity.
+func (m *model) appendMasked(b []byte, r *role, f dframe, sym bool, dead []int) []byte {
+	var tainted []bool
+	if sym {
+		tainted = r.tainted[f.p]
+	}
+	for i, v := range f.vals {
+		switch {
+		case len(dead) > 0 && dead[0] == i:
+			v, dead = f.p.zero[i], dead[1:]
+		case sym && tainted[i] && v >= r.lo && v <= r.hi:
+			v = r.lo
+		}
+		b = appendInt(b, v)
 	}
 	return b
 }

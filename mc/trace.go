@@ -174,7 +174,7 @@ func (rp *replay) emit(ru *run, g []int64, rec *dthread, ev event) {
 	if e.checkState(ru, ru.src, g, rec) != nil {
 		return
 	}
-	rp.scratch = e.encodeSucc(rp.scratch[:0], ru.src, ru.t, g, rec, set, e.sym, false)
+	rp.scratch = e.encodeSucc(rp.scratch[:0], ru.src, ru.t, g, rec, set, true, false)
 	if rp.byHash && hashBytes(rp.scratch) != rp.targetHash || !rp.byHash && string(rp.scratch) != string(rp.target) {
 		return
 	}

@@ -77,7 +77,7 @@ instance i { thread w(tid = 0) calls p max 1; }`, safe, "", ""},
 				inst = n
 			}
 			for _, reduce := range []bool{true, false} {
-				res, err := Run(prog, Options{Instance: inst, Mode: tc.mode, NoPOR: !reduce, NoSymmetry: !reduce})
+				res, err := Run(prog, Options{Instance: inst, Mode: tc.mode, NoPOR: !reduce, NoSymmetry: !reduce, NoDeadVars: !reduce})
 				if err != nil {
 					t.Fatal(err)
 				}

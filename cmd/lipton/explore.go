@@ -35,6 +35,7 @@ type exploreOptions struct {
 	maxMemory       memoryFlag
 	timeout         time.Duration
 	noPOR, noSym    bool
+	noDead          bool
 	hashCompact     bool // --hash-compact: lossy visited set
 	noCompress      bool // --no-compress: the plain visited set
 	jobs            int  // workers of the search
@@ -223,6 +224,7 @@ func exploreFlags(o *exploreOptions) *flag.FlagSet {
 	fs.DurationVar(&o.timeout, "timeout", 0, "stop after this long, such as 30s or 10m (0: no limit); stopping is never success")
 	fs.BoolVar(&o.noPOR, "no-por", false, "switch off partial-order reduction")
 	fs.BoolVar(&o.noSym, "no-symmetry", false, "switch off symmetry reduction")
+	fs.BoolVar(&o.noDead, "no-dead-vars", false, "switch off the dead-variable reduction")
 	fs.BoolVar(&o.noCompress, "no-compress", false, "store the states uncompressed: about 3 times the memory, about 0.7 times the CPU time")
 	fs.BoolVar(&o.hashCompact, "hash-compact", false, "store a 64-bit hash per state instead of the state: less memory, but lossy, so no result is ever complete (a violation found is real; no violation is reported as incomplete, with the estimated probability of a missed state)")
 	fs.IntVar(&o.jobs, "jobs", runtime.NumCPU(), fmt.Sprintf("expand states with `N` workers in parallel; the output is the same for every N (default: one per CPU, here %d; a refinement check uses one unless --jobs is given; --clients searches that many clients at once)", runtime.NumCPU()))
@@ -242,7 +244,7 @@ var exploreCmd = &command{
 		{"What to explore", []string{"instance", "layer"}},
 		{"Mode", []string{"linearizability", "quasi", "clients", "refines", "atomicity", "memory"}},
 		{"Limits", []string{"max-states", "max-memory", "timeout"}},
-		{"Search", []string{"no-por", "no-symmetry", "jobs", "no-compress", "hash-compact"}},
+		{"Search", []string{"no-por", "no-symmetry", "no-dead-vars", "jobs", "no-compress", "hash-compact"}},
 		{"Output", []string{"quiet", "progress"}},
 		{"Input", []string{"max-input"}},
 	},
@@ -382,7 +384,7 @@ func parseInterleaved(fs *flag.FlagSet, args []string, stdout, stderr io.Writer)
 // mcOptions checks the flags against the file and converts them.
 func (o *exploreOptions) mcOptions(info *lang.Info) (mc.Options, error) {
 	opts := mc.Options{Instance: o.instance, Layer: o.layer, MaxStates: o.maxStates, MaxMemory: int64(o.maxMemory),
-		Timeout: o.timeout, NoPOR: o.noPOR, NoSymmetry: o.noSym, HashCompact: o.hashCompact, NoCompress: o.noCompress, Jobs: o.jobs, Atomicity: o.atomicity.a, Memory: o.memory.m, Quasi: o.quasi}
+		Timeout: o.timeout, NoPOR: o.noPOR, NoSymmetry: o.noSym, NoDeadVars: o.noDead, HashCompact: o.hashCompact, NoCompress: o.noCompress, Jobs: o.jobs, Atomicity: o.atomicity.a, Memory: o.memory.m, Quasi: o.quasi}
 	if len(info.Instances) == 0 {
 		return opts, errNoInstance
 	}

@@ -1,0 +1,148 @@
+package mc
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/lipton-dev/lipton/lang"
+	"github.com/lipton-dev/lipton/layers"
+)
+
+// TestDeadVariables runs programs in which a variable looks dead but is
+// read, by every kind of read the liveness analysis must see: a yield
+// annotation (checked again when other threads step), a branch
+// condition, an assume, the arguments of an action or procedure call,
+// the code after a call returns, an output read at the exit, a loop's
+// next iteration, a private loop, an old() in an ensures. Each runs with
+// the reduction on and off and must give the expected verdict and the
+// same trace length both times (the reduction merges states with equal
+// futures, so breadth-first search finds failures at the same depth);
+// each must also have some variable the reduction resets, so that the
+// test cannot pass because the reduction did not apply.
+func TestDeadVariables(t *testing.T) {
+	for _, tc := range deadCases {
+		t.Run(tc.name, func(t *testing.T) {
+			f, info, err := lang.ParseAndCheck("dead.lip", []byte(tc.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			prog := layers.Build(f, info)
+			var depth [2]int
+			for i, off := range []bool{false, true} {
+				res, err := Run(prog, Options{Instance: "i", Mode: tc.mode, NoDeadVars: off, NoPOR: true, NoSymmetry: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				kind := ""
+				if res.Failure != nil {
+					kind = res.Failure.Kind
+					checkTrace(t, res)
+				}
+				if kind != tc.kind || res.Status == Incomplete {
+					t.Fatalf("dead-variable reduction off=%v: %v %q, want failure %q", off, res.Status, kind, tc.kind)
+				}
+				on := hasNote(res, "dead-variable reduction: on")
+				if on == off {
+					t.Fatalf("off=%v: notes %q", off, res.Notes)
+				}
+				if on && !strings.Contains(strings.Join(res.Notes, "\n"), tc.resets) {
+					t.Errorf("the reduction does not reset %s: %q", tc.resets, res.Notes)
+				}
+				depth[i] = len(res.Trace)
+			}
+			if depth[0] != depth[1] {
+				t.Errorf("trace of %d steps with the reduction, %d without", depth[0], depth[1])
+			}
+		})
+	}
+}
+
+// deadCases: in each, resets names a variable the reduction resets
+// somewhere (so it applies), and the verdict depends on the value of a
+// variable that stays live across a yield point through one kind of read.
+var deadCases = []struct {
+	name, src string
+	mode      Mode
+	kind      string
+	resets    string
+}{
+	{"a yield annotation reads a local while other threads step", `
+var g: int = 0;
+layer 0 {
+  proc inc(linear tid: int) { var x, y: int; [g := g + 1; x := g;] y := 1; yield x <= g; y := 2; }
+  proc dec(linear tid: int) { g := g - 1; }
+}
+instance i { thread a(tid = 1) calls inc max 1; thread b(tid = 2) calls dec max 1; ints -2..3; }`,
+		ModeSafety, "interference", "inc.y"},
+	{"a branch condition after the yield", `
+var g: int = 0;
+layer 0 { proc p(linear tid: int) { var x, y: int; x := g + 1; y := 3; yield; if (x > 0) { g := 5; } assert g != 5; } }
+instance i { thread a(tid = 1) calls p max 1; ints -1..6; }`,
+		ModeSafety, "assert", "p.y"},
+	{"an assume after the yield", `
+var g: int = 0;
+layer 0 { proc p(linear tid: int) { var x, y: int; x := 1; y := 3; yield; assume x == 1; g := 7; assert g != 7; } }
+instance i { thread a(tid = 1) calls p max 1; ints -1..8; }`,
+		ModeSafety, "assert", "p.y"},
+	{"the argument of an action call", `
+var g: int = 0;
+layer 0 {
+  action set(v: int) { g := v; }
+  proc p(linear tid: int) { var x, y: int; x := 4; y := 3; yield; call set(x); assert g != 4; }
+}
+instance i { thread a(tid = 1) calls p max 1; ints -1..5; }`,
+		ModeSafety, "assert", "p.y"},
+	{"the argument of a procedure call", `
+var g: int = 0;
+layer 0 {
+  proc q(v: int) { yield; g := v; }
+  proc p(linear tid: int) { var x, y: int; x := 4; y := 3; yield; call q(x); assert g != 4; }
+}
+instance i { thread a(tid = 1) calls p max 1; ints -1..5; }`,
+		ModeSafety, "assert", "p.y"},
+	{"a local read after a callee that yields returns", `
+var g: int = 0;
+layer 0 {
+  proc q() { var z: int; z := 1; yield; }
+  proc p(linear tid: int) { var x: int; x := 4; call q(); assert x != 4; }
+}
+instance i { thread a(tid = 1) calls p max 1; ints -1..5; }`,
+		ModeSafety, "assert", "q.z"},
+	{"a callee's output, read by its caller after the exit", `
+var g: int = 0;
+layer 0 {
+  proc q() returns (r: int) { var z: int; r := 4; z := 1; yield; }
+  proc p(linear tid: int) { var x: int; call x := q(); assert x != 4; }
+}
+instance i { thread a(tid = 1) calls p max 1; ints -1..5; }`,
+		ModeSafety, "assert", "q.z"},
+	{"a method's output, compared with the specification's", `
+layer 0 { proc get(linear tid: int) returns (r: int) { var y: int; r := 3; y := 1; yield; } }
+layer 1 { atomic action get(linear tid: int) returns (r: int) { r := 0; } }
+instance i { thread w(tid = 0) calls get max 1; ints -1..4; }`,
+		ModeLinearizability, "linearizability", "get.y"},
+	{"a loop counter, read by the next iteration", `
+var g: int = 0;
+layer 0 { proc p(linear tid: int) { var i, y: int; i := 0; while (i < 3) { y := i; yield; i := i + 1; } assert i != 3; } }
+instance i { thread a(tid = 1) calls p max 1; ints -1..4; }`,
+		ModeSafety, "assert", "p.y"},
+	{"a bound read by a private loop", `
+var g: int = 0;
+layer 0 {
+  proc p(linear tid: int) {
+    var x, i, y: int;
+    x := 3; y := 1; yield;
+    i := 0;
+    while (i < x) { i := i + 1; }
+    g := i;
+    assert g != 3;
+  }
+}
+instance i { thread a(tid = 1) calls p max 1; ints -1..4; }`,
+		ModeSafety, "assert", "p.y"},
+	{"old() in an ensures", `
+var g: int = 2;
+layer 0 { proc p(linear tid: int) ensures g == old(g) + 1 { var y: int; y := 1; yield; g := g + 1; } }
+instance i { thread a(tid = 1) calls p max 1; ints -1..4; }`,
+		ModeSafety, "", "p.y"},
+}
