@@ -70,9 +70,9 @@ echo "machine: $(nproc) cores; load average $(cut -d' ' -f1-3 /proc/loadavg); $(
 printf '%-9s %-26s %4s %10s %8s %8s %8s %8s  %-9s %s\n' program instance jobs states wall-s cpu-s cpu/wall speedup output verdict
 if [ -z "$only" ] || [ "$only" = chaselev ]; then
 	chaselev 4 4 4 2 >"$work/cl442.lip"
-	row chaselev "4x4x2 (POR+symmetry)" "$work/cl442.lip"
+	row chaselev "4x4x2 (reductions)" "$work/cl442.lip"
 	chaselev 6 6 3 2 >"$work/cl632.lip"
-	row chaselev "6x3x2 (POR+symmetry)" "$work/cl632.lip"
+	row chaselev "6x3x2 (reductions)" "$work/cl632.lip"
 	chaselev 4 4 3 2 >"$work/cl432.lip"
 	row chaselev "4x3x2 (no reductions)" "$work/cl432.lip" --no-por --no-symmetry --no-dead-vars
 fi
@@ -85,7 +85,7 @@ if [ -z "$only" ] || [ "$only" = lin ]; then
 fi
 if [ -z "$only" ] || [ "$only" = treiber ]; then
 	treiber 10 2 5 >"$work/tr25.lip"
-	row treiber "2x5 (POR+symmetry)" "$work/tr25.lip"
+	row treiber "2x5 (reductions)" "$work/tr25.lip"
 	treiber 6 3 2 >"$work/tr32.lip"
 	row treiber "3x2 (no reductions)" "$work/tr32.lip" --no-por --no-symmetry --no-dead-vars
 fi

@@ -65,7 +65,7 @@ if [ -z "$only" ] || [ "$only" = chaselev ]; then
 		read -r o th st <<<"$cfg"
 		f="$work/chaselev-$o-$th-$st.lip"
 		chaselev "$o" "$o" "$th" "$st" >"$f"
-		run "$o x $th x $st (POR+symmetry)" "$f"
+		run "$o x $th x $st (reductions)" "$f"
 		run "$o x $th x $st (no reductions)" "$f" --no-por --no-symmetry --no-dead-vars
 	done
 fi
@@ -75,7 +75,7 @@ if [ -z "$only" ] || [ "$only" = treiber ]; then
 		read -r w c <<<"$cfg"
 		f="$work/treiber-$w-$c.lip"
 		treiber $((w * c)) "$w" "$c" >"$f"
-		run "$w x $c (POR+symmetry)" "$f"
+		run "$w x $c (reductions)" "$f"
 		run "$w x $c (no reductions)" "$f" --no-por --no-symmetry --no-dead-vars
 	done
 fi
