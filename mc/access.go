@@ -571,7 +571,7 @@ func (m *model) splitCode(cp *cproc, node *layers.Node, sp *stepSplit, k code) c
 			k = drained(true, k)
 			a = &access{slot: -1, locked: true}
 		}
-		k = m.pausePoint(cp, node, a, i == 0, k)
+		k = m.pausePoint(cp, node, a, i, k)
 	}
 	return k
 }
@@ -579,8 +579,9 @@ func (m *model) splitCode(cp *cproc, node *layers.Node, sp *stepSplit, k code) c
 // pausePoint is where a thread stops before an access if it has made
 // one already in this transition; the thread resumes there with the
 // access. Pause points are numbered after the nodes of the graph.
-func (m *model) pausePoint(cp *cproc, node *layers.Node, a *access, first bool, k code) code {
+func (m *model) pausePoint(cp *cproc, node *layers.Node, a *access, part int, k code) code {
 	id := len(cp.nodes) + len(cp.pauses)
+	first := part == 0
 	c := func(x *exec) {
 		if x.accessed {
 			ru := x.run
@@ -602,7 +603,7 @@ func (m *model) pausePoint(cp *cproc, node *layers.Node, a *access, first bool, 
 	if what == "" {
 		what = "runs the step"
 	}
-	cp.pauses = append(cp.pauses, pausePoint{node: node, what: what, resume: traced(cp, node, c)})
+	cp.pauses = append(cp.pauses, pausePoint{node: node, part: part, what: what, resume: traced(cp, node, c)})
 	return c
 }
 
@@ -610,6 +611,7 @@ func (m *model) pausePoint(cp *cproc, node *layers.Node, a *access, first bool, 
 // (access atomicity).
 type pausePoint struct {
 	node   *layers.Node
+	part   int    // the index of the part it runs first, in its node's split
 	what   string // the access it waits to make: "writes count"
 	resume code
 }

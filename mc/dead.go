@@ -3,6 +3,7 @@ package mc
 import (
 	"strings"
 
+	"github.com/lipton-dev/lipton/layers"
 	"github.com/lipton-dev/lipton/obl"
 )
 
@@ -35,22 +36,26 @@ import (
 // with procedure arms (an arm writes its outputs into the caller's frame
 // while the caller waits at the fork).
 //
-// The reduction is off under access atomicity (and so weak memory),
-// where a thread also waits at pause points inside a step. The stored
-// form must be a function of the concrete state that the search's
-// decoded states agree with: a variable reset at a yield point and not
-// written since must be reset wherever the thread waits next, which
-// needs liveness inside the cut steps; this analysis stops at nodes.
-// At yield points it holds: if v is dead at y and no node on the way to
-// the next yield point y' must write it, v is dead at y' (live(n) ⊇
-// live(succ) − writes(n)), so both forms reset it.
+// The stored form must also be a function of the concrete state that
+// the search's decoded states agree with, or a trace could not be
+// replayed: a variable reset where the thread waited and not written
+// since must be reset wherever it waits next. One liveness analysis over
+// every place a thread waits gives that: if v is dead at w and nothing
+// on the way to the next wait point w' must write it, v is dead at w'
+// (live(n) ⊇ live(succ) − writes(n) along the way). Under access
+// atomicity (and so weak memory) a thread also waits at pause points
+// inside a cut step: there the analysis runs on the step's parts (the
+// IR the step runs, stepIR), so a pause point's live set is that of the
+// parts from it on, then the node's successors.
 //
 // Traces are unaffected: they are rebuilt on concrete states, which
 // keep every value, and matched with the stored states by their stored
 // form.
 
-// findDead computes, for every node of a procedure, the frame slots dead
-// there (cp.dead, nil where none is).
+// findDead computes, for every yield point and pause point of a
+// procedure, the frame slots dead there (cp.dead, by node ID, pause
+// points after the nodes; nil where none is). It runs once the
+// procedure is compiled: the pause points exist then.
 func (m *model) findDead(cp *cproc) {
 	p := cp.lp
 	objs := cp.sig.Frame()
@@ -66,17 +71,37 @@ func (m *model) findDead(cp *cproc) {
 	if len(tracked) == 0 {
 		return
 	}
-	live := m.liveIn(cp, func(v *obl.Var) bool { _, ok := tracked[v]; return ok })
-	cp.dead = make([][]int, len(p.Nodes))
-	for _, n := range p.Nodes {
-		if !n.IsYield() {
-			continue // not a place where a frame waits
-		}
-		for i, o := range objs {
-			if v := cp.frame[i]; !o.Linear && tracked[v] == i && !live[n.ID][v] {
-				cp.dead[n.ID] = append(cp.dead[n.ID], i)
+	isTracked := func(v *obl.Var) bool { _, ok := tracked[v]; return ok }
+	live := m.liveIn(cp, isTracked)
+	cp.dead = make([][]int, len(p.Nodes)+len(cp.pauses))
+	deadOf := func(l varSet) []int {
+		var d []int
+		for i := range objs {
+			if v := cp.frame[i]; tracked[v] == i && isTracked(v) && !l[v] {
+				d = append(d, i)
 			}
 		}
+		return d
+	}
+	for _, n := range p.Nodes {
+		if n.IsYield() {
+			cp.dead[n.ID] = deadOf(live[n.ID])
+		}
+	}
+	for j, pp := range cp.pauses {
+		sp := cp.splits[pp.node.ID]
+		if sp == nil {
+			// a fence: the thread waits before the node, which
+			// touches no frame variable
+			cp.dead[len(p.Nodes)+j] = deadOf(live[pp.node.ID])
+			continue
+		}
+		parts := sp.parts[pp.part:]
+		cmds := make([]obl.Cmd, len(parts))
+		for i, part := range parts {
+			cmds[i] = part.cmd
+		}
+		cp.dead[len(p.Nodes)+j] = deadOf(liveThrough(obl.Sequence(cmds...), liveAfter(pp.node, live), isTracked))
 	}
 }
 
@@ -89,7 +114,11 @@ func (m *model) liveIn(cp *cproc, tracked func(*obl.Var) bool) []varSet {
 	defs := make([]varSet, len(p.Nodes))
 	for _, n := range p.Nodes {
 		du := &defUse{tracked: tracked, reads: varSet{}}
-		defs[n.ID] = m.nodeDefUse(cp, n, du, varSet{})
+		if n.Kind == layers.NodeStep && cp.splits[n.ID] != nil {
+			defs[n.ID] = du.cmd(m.stepIR(cp, n), varSet{}) // what the thread runs
+		} else {
+			defs[n.ID] = m.nodeDefUse(cp, n, du, varSet{})
+		}
 		uses[n.ID] = du.reads
 	}
 	live := make([]varSet, len(p.Nodes))
@@ -101,11 +130,9 @@ func (m *model) liveIn(cp *cproc, tracked func(*obl.Var) bool) []varSet {
 		for i := len(p.Nodes) - 1; i >= 0; i-- {
 			n := p.Nodes[i]
 			in := uses[n.ID].clone()
-			for _, s := range n.Succs {
-				for v := range live[s.ID] {
-					if !defs[n.ID][v] {
-						in[v] = true
-					}
+			for v := range liveAfter(n, live) {
+				if !defs[n.ID][v] {
+					in[v] = true
 				}
 			}
 			if !in.equal(live[n.ID]) {
@@ -116,8 +143,34 @@ func (m *model) liveIn(cp *cproc, tracked func(*obl.Var) bool) []varSet {
 	return live
 }
 
-// deadAt returns the slots of p's frame dead at node (nil: none, or a
-// pause point of access atomicity, where every slot is live).
+// liveAfter returns the variables live after node n: the union of its
+// successors' live sets.
+func liveAfter(n *layers.Node, live []varSet) varSet {
+	out := varSet{}
+	for _, s := range n.Succs {
+		for v := range live[s.ID] {
+			out[v] = true
+		}
+	}
+	return out
+}
+
+// liveThrough returns the tracked variables live before c when after
+// is live after it.
+func liveThrough(c obl.Cmd, after varSet, tracked func(*obl.Var) bool) varSet {
+	du := &defUse{tracked: tracked, reads: varSet{}}
+	written := du.cmd(c, varSet{})
+	in := du.reads.clone()
+	for v := range after {
+		if !written[v] {
+			in[v] = true
+		}
+	}
+	return in
+}
+
+// deadAt returns the slots of p's frame dead at node, a yield point or
+// a pause point (nil: none).
 func (p *cproc) deadAt(node int) []int {
 	if node < len(p.dead) {
 		return p.dead[node]

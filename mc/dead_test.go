@@ -1,6 +1,7 @@
 package mc
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -18,7 +19,10 @@ import (
 // same trace length both times (the reduction merges states with equal
 // futures, so breadth-first search finds failures at the same depth);
 // each must also have some variable the reduction resets, so that the
-// test cannot pass because the reduction did not apply.
+// test cannot pass because the reduction did not apply. Under access
+// atomicity, where threads also wait inside steps and annotations are
+// not checked after steps, each runs again and must give the same
+// verdict and trace length with the reduction on and off.
 func TestDeadVariables(t *testing.T) {
 	for _, tc := range deadCases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -53,7 +57,33 @@ func TestDeadVariables(t *testing.T) {
 			if depth[0] != depth[1] {
 				t.Errorf("trace of %d steps with the reduction, %d without", depth[0], depth[1])
 			}
+			compareDeadAccess(t, prog, tc.mode)
 		})
+	}
+}
+
+// compareDeadAccess runs prog under access atomicity with and without
+// the dead-variable reduction: same status, failure kind and trace
+// length.
+func compareDeadAccess(t *testing.T, prog *layers.Program, mode Mode) {
+	t.Helper()
+	var got [2]string
+	for i, off := range []bool{false, true} {
+		res, err := Run(prog, Options{Instance: "i", Mode: mode, Atomicity: AtomicityAccess, NoDeadVars: off, NoPOR: true, NoSymmetry: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got[i] = fmt.Sprint(res.Status, len(res.Trace))
+		if res.Failure != nil {
+			got[i] += " " + res.Failure.Kind
+			checkTrace(t, res)
+		}
+		if off == hasNote(res, "dead-variable reduction: on") {
+			t.Fatalf("access atomicity, off=%v: notes %q", off, res.Notes)
+		}
+	}
+	if got[0] != got[1] {
+		t.Errorf("access atomicity: %s with the reduction, %s without", got[0], got[1])
 	}
 }
 
@@ -139,6 +169,12 @@ layer 0 {
   }
 }
 instance i { thread a(tid = 1) calls p max 1; ints -1..4; }`,
+		ModeSafety, "assert", "p.y"},
+	{"a local live at a pause point of access atomicity (between two accesses)", `
+var g: int = 0;
+var h: int = 0;
+layer 0 { proc p(linear tid: int) { var x, y: int; x := 4; y := 1; yield; h := g; g := x; assert g != 4; } }
+instance i { thread a(tid = 1) calls p max 1; ints -1..5; }`,
 		ModeSafety, "assert", "p.y"},
 	{"old() in an ensures", `
 var g: int = 2;

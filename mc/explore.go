@@ -309,7 +309,7 @@ func (e *explorer) setup() {
 	if e.spec != nil {
 		e.spec.sym = e.sym
 	}
-	e.dead = !e.opts.NoDeadVars && !e.m.forks && !e.m.access && e.m.deadUseful()
+	e.dead = !e.opts.NoDeadVars && !e.m.forks && e.m.deadUseful()
 	if e.por && e.m.forks {
 		e.por, e.m.porOff = false, "a parallel call has a procedure arm: the arms' steps are not covered by its independence argument"
 	}
@@ -894,8 +894,6 @@ func (e *explorer) reductionNotes() []string {
 	case e.opts.NoDeadVars || !e.m.deadUseful():
 	case e.m.forks:
 		notes = append(notes, "dead-variable reduction: off (a parallel call has a procedure arm, which writes its caller's frame while the caller waits)")
-	case e.m.access:
-		notes = append(notes, "dead-variable reduction: off (access atomicity: threads wait inside steps too, where liveness is not computed)")
 	}
 	for _, r := range e.m.roles {
 		switch {

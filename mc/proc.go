@@ -155,7 +155,6 @@ func (m *model) compileProc(cp *cproc) {
 	cp.entry, cp.exit = p.Entry.ID, p.Exit.ID
 	cp.nodes = p.Nodes
 	m.findArbitrary(cp, nil)
-	m.findDead(cp)
 	m.splitSteps(cp)
 	cp.start = make([]code, n)
 	cp.code = make([]code, n)
@@ -214,6 +213,7 @@ func (m *model) compileProc(cp *cproc) {
 		}
 	}
 	cp.addPauses()
+	m.findDead(cp)
 }
 
 // succ returns code that runs the successors of node.

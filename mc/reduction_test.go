@@ -55,11 +55,11 @@ const weakReductionBudget = 30_000
 // and layer 0 with access atomicity for both) without reductions, with
 // all three (partial-order, symmetry, dead variables), and with each
 // alone (the broken variants under proofs/*/broken: without, with all,
-// and with dead variables alone; access atomicity: without dead
-// variables, which is off there), and requires the same verdict and
-// failure kind each time, and with dead variables alone the same depth. Layer 0 also runs under TSO and PSO, for both, without
-// reductions and with symmetry reduction (partial-order reduction is off
-// there).
+// and with dead variables alone), and requires the same verdict and
+// failure kind each time, and with dead variables alone the same depth.
+// Layer 0 also runs under TSO and PSO, for both, without reductions,
+// with symmetry and dead variables, and with dead variables alone
+// (partial-order reduction is off there).
 func TestReductionsPreserveVerdicts(t *testing.T) {
 	if testing.Short() {
 		t.Skip("corpus runs take a while")
@@ -130,15 +130,13 @@ func compareReductions(t *testing.T, prog *layers.Program, path string, opts Opt
 	switch {
 	case opts.Memory != MemorySC:
 		// Partial-order reduction is off under weak memory: symmetry
-		// alone against none, in a smaller budget (buffers multiply
-		// the states).
-		configs, budget = []config{{"none", true, true, true}, {"sym", true, false, true}}, weakReductionBudget
+		// and dead variables, and dead variables alone, against none,
+		// in a smaller budget (buffers multiply the states).
+		configs, budget = []config{{"none", true, true, true}, {"sym+dead", true, false, false}, {"dead", true, true, false}}, weakReductionBudget
 	case strings.Contains(path, "/broken/"):
 		// variants of a proof: every reduction, and dead variables
 		// alone, against none
 		configs = []config{configs[0], configs[1], configs[4]}
-	case opts.Atomicity == AtomicityAccess:
-		configs = configs[:4] // no dead-variable reduction there (dead.go)
 	}
 	for _, cfg := range configs {
 		o := opts

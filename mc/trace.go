@@ -1,6 +1,7 @@
 package mc
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 
@@ -108,6 +109,7 @@ type replay struct {
 	history    []HistoryEvent
 	failure    *Failure
 	scratch    []byte
+	alt        []byte // isTargetReordered's candidates
 	// events are the visible events of the history with the rule of the
 	// client contract each call followed, for quasiDistance.
 	events []specEvent
@@ -175,7 +177,7 @@ func (rp *replay) emit(ru *run, g []int64, rec *dthread, ev event) {
 		return
 	}
 	rp.scratch = e.encodeSucc(rp.scratch[:0], ru.src, ru.t, g, rec, set, true, false)
-	if rp.byHash && hashBytes(rp.scratch) != rp.targetHash || !rp.byHash && string(rp.scratch) != string(rp.target) {
+	if !rp.isTarget(rp.scratch) && !rp.isTargetReordered(rp.scratch, set) {
 		return
 	}
 	rp.found = true
@@ -183,6 +185,79 @@ func (rp *replay) emit(ru *run, g []int64, rec *dthread, ev event) {
 	rp.steps = append(rp.steps, rp.describe(ru, g, rec, ev, nil))
 	rp.record(ru.t, ev)
 	ru.x.stop = true
+}
+
+// isTarget reports whether b is the stored form of the state to reach.
+func (rp *replay) isTarget(b []byte) bool {
+	if rp.byHash {
+		return hashBytes(b) == rp.targetHash
+	}
+	return string(b) == string(rp.target)
+}
+
+// isTargetReordered reports whether b, the stored form of a successor
+// whose normalized specification state is set before symmetry's
+// permutation, is the state to reach once threads with equal stored
+// records are put in another order. The sort of symmetry reduction
+// leaves such threads in the order they come in, and in a refinement
+// check that order permutes the normalized specification state, which
+// may tell them apart (their pending calls' arguments, when the
+// variables holding them are dead): the search took the order of the
+// state it expanded, which the replay's concrete state need not share.
+// Either order stands for the same states.
+func (rp *replay) isTargetReordered(b []byte, set int32) bool {
+	e := rp.e
+	if !e.sym || e.spec == nil {
+		return false
+	}
+	prefix := b[:e.partEnds[len(e.partEnds)-2]] // all but the set
+	perm := append([]int(nil), e.perm...)
+	var blocks [][2]int // runs of equal records in a symmetric role
+	for _, r := range e.m.roles {
+		if !r.sym {
+			continue
+		}
+		end := r.first + int(r.hi-r.lo+1)
+		for q := r.first; q < end; {
+			k := q + 1
+			for k < end && bytes.Equal(e.segs[perm[k]], e.segs[perm[q]]) {
+				k++
+			}
+			if k-q > 1 {
+				blocks = append(blocks, [2]int{q, k})
+			}
+			q = k
+		}
+	}
+	return permuteBlocks(perm, blocks, func(p []int) bool {
+		rp.alt = appendUint(append(rp.alt[:0], prefix...), uint64(e.spec.permute(set, p)))
+		return rp.isTarget(rp.alt)
+	})
+}
+
+// permuteBlocks calls try with perm reordered in every way within each
+// block [lo, hi), until try returns true; it reports whether one did.
+func permuteBlocks(perm []int, blocks [][2]int, try func([]int) bool) bool {
+	if len(blocks) == 0 {
+		return try(perm)
+	}
+	lo, hi := blocks[0][0], blocks[0][1]
+	var rec func(i int) bool
+	rec = func(i int) bool {
+		if i == hi {
+			return permuteBlocks(perm, blocks[1:], try)
+		}
+		for j := i; j < hi; j++ {
+			perm[i], perm[j] = perm[j], perm[i]
+			ok := rec(i + 1)
+			perm[i], perm[j] = perm[j], perm[i]
+			if ok {
+				return true
+			}
+		}
+		return false
+	}
+	return rec(lo)
 }
 
 // failHere checks a transition of the final step for a failure found

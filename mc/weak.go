@@ -377,7 +377,7 @@ func (m *model) fenceCode(cp *cproc, node *layers.Node, k code) code {
 	if !m.weak() {
 		return k
 	}
-	return m.pausePoint(cp, node, &access{fence: true, slot: -1}, true, drained(false, k))
+	return m.pausePoint(cp, node, &access{fence: true, slot: -1}, 0, drained(false, k))
 }
 
 // anyBuffered reports whether some thread has buffered writes in s:
