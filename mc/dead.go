@@ -82,7 +82,8 @@ func (m *model) findDead(cp *cproc) {
 
 // liveIn returns, per node ID, the tracked variables live on entry to
 // the node, by a backward fixpoint: live(n) = reads(n) ∪ (live after n −
-// writes(n)), where live after n is the union over n's successors.
+// writes(n)), where live after n is the union over n's successors
+// (flowSuccs: the exit too after a private loop that may return).
 func (m *model) liveIn(cp *cproc, tracked func(*obl.Var) bool) []varSet {
 	p := cp.lp
 	uses := make([]varSet, len(p.Nodes))
@@ -92,6 +93,7 @@ func (m *model) liveIn(cp *cproc, tracked func(*obl.Var) bool) []varSet {
 		defs[n.ID] = m.nodeDefUse(cp, n, du, varSet{})
 		uses[n.ID] = du.reads
 	}
+	succs := flowSuccs(p)
 	live := make([]varSet, len(p.Nodes))
 	for _, n := range p.Nodes {
 		live[n.ID] = varSet{}
@@ -101,7 +103,7 @@ func (m *model) liveIn(cp *cproc, tracked func(*obl.Var) bool) []varSet {
 		for i := len(p.Nodes) - 1; i >= 0; i-- {
 			n := p.Nodes[i]
 			in := uses[n.ID].clone()
-			for _, s := range n.Succs {
+			for _, s := range succs[n.ID] {
 				for v := range live[s.ID] {
 					if !defs[n.ID][v] {
 						in[v] = true

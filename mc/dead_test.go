@@ -140,6 +140,20 @@ layer 0 {
 }
 instance i { thread a(tid = 1) calls p max 1; ints -1..4; }`,
 		ModeSafety, "assert", "p.y"},
+	{"an output read at the exit through a return inside a private loop", `
+var g: int = 0;
+layer 0 {
+  proc p(linear tid: int) returns (r: int) {
+    var i, y: int;
+    r := 5; y := 1; yield;
+    i := 0;
+    while (i < 3) { if (i == 1) { return; } i := i + 1; }
+    r := 7;
+  }
+  proc m(linear tid: int) { var z: int; call z := p(tid); assert z != 5; }
+}
+instance i { thread a(tid = 1) calls m max 1; ints -1..8; }`,
+		ModeSafety, "assert", "p.y"},
 	{"old() in an ensures", `
 var g: int = 2;
 layer 0 { proc p(linear tid: int) ensures g == old(g) + 1 { var y: int; y := 1; yield; g := g + 1; } }
