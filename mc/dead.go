@@ -101,13 +101,14 @@ func (m *model) findDead(cp *cproc) {
 		for i, part := range parts {
 			cmds[i] = part.cmd
 		}
-		cp.dead[len(p.Nodes)+j] = deadOf(liveThrough(obl.Sequence(cmds...), liveAfter(pp.node, live), isTracked))
+		cp.dead[len(p.Nodes)+j] = deadOf(liveThrough(obl.Sequence(cmds...), liveAfter(pp.node.Succs, live), isTracked))
 	}
 }
 
 // liveIn returns, per node ID, the tracked variables live on entry to
 // the node, by a backward fixpoint: live(n) = reads(n) ∪ (live after n −
-// writes(n)), where live after n is the union over n's successors.
+// writes(n)), where live after n is the union over n's successors
+// (flowSuccs: the exit too after a private loop that may return).
 func (m *model) liveIn(cp *cproc, tracked func(*obl.Var) bool) []varSet {
 	p := cp.lp
 	uses := make([]varSet, len(p.Nodes))
@@ -121,6 +122,7 @@ func (m *model) liveIn(cp *cproc, tracked func(*obl.Var) bool) []varSet {
 		}
 		uses[n.ID] = du.reads
 	}
+	succs := flowSuccs(p)
 	live := make([]varSet, len(p.Nodes))
 	for _, n := range p.Nodes {
 		live[n.ID] = varSet{}
@@ -130,7 +132,7 @@ func (m *model) liveIn(cp *cproc, tracked func(*obl.Var) bool) []varSet {
 		for i := len(p.Nodes) - 1; i >= 0; i-- {
 			n := p.Nodes[i]
 			in := uses[n.ID].clone()
-			for v := range liveAfter(n, live) {
+			for v := range liveAfter(succs[n.ID], live) {
 				if !defs[n.ID][v] {
 					in[v] = true
 				}
@@ -143,11 +145,11 @@ func (m *model) liveIn(cp *cproc, tracked func(*obl.Var) bool) []varSet {
 	return live
 }
 
-// liveAfter returns the variables live after node n: the union of its
-// successors' live sets.
-func liveAfter(n *layers.Node, live []varSet) varSet {
+// liveAfter returns the variables live after a node whose successors
+// are succs: the union of their live sets.
+func liveAfter(succs []*layers.Node, live []varSet) varSet {
 	out := varSet{}
-	for _, s := range n.Succs {
+	for _, s := range succs {
 		for v := range live[s.ID] {
 			out[v] = true
 		}

@@ -13,8 +13,13 @@ import (
 // read, by every kind of read the liveness analysis must see: a yield
 // annotation (checked again when other threads step), a branch
 // condition, an assume, the arguments of an action or procedure call,
-// the code after a call returns, an output read at the exit, a loop's
-// next iteration, a private loop, an old() in an ensures. Each runs with
+// the code after a call returns (in a recursive procedure too), an
+// output read at the exit (also through a return inside a private
+// loop), a loop's next iteration, a private loop, an old() in an ensures
+// or in a yield annotation, a yield-invariant arm, the argument of a
+// mover procedure, an update of one key of a map local, a write under
+// one branch of a choice (which does not kill), and a local chosen
+// lazily (reset to unset where dead). Each runs with
 // the reduction on and off and must give the expected verdict and the
 // same trace length both times (the reduction merges states with equal
 // futures, so breadth-first search finds failures at the same depth);
@@ -176,6 +181,75 @@ var h: int = 0;
 layer 0 { proc p(linear tid: int) { var x, y: int; x := 4; y := 1; yield; h := g; g := x; assert g != 4; } }
 instance i { thread a(tid = 1) calls p max 1; ints -1..5; }`,
 		ModeSafety, "assert", "p.y"},
+	{"an output read at the exit through a return inside a private loop", `
+var g: int = 0;
+layer 0 {
+  proc p(linear tid: int) returns (r: int) {
+    var i, y: int;
+    r := 5; y := 1; yield;
+    i := 0;
+    while (i < 3) { if (i == 1) { return; } i := i + 1; }
+    r := 7;
+  }
+  proc m(linear tid: int) { var z: int; call z := p(tid); assert z != 5; }
+}
+instance i { thread a(tid = 1) calls m max 1; ints -1..8; }`,
+		ModeSafety, "assert", "p.y"},
+	{"the argument of a yield-invariant arm of a parallel call", `
+var g: int = 0;
+yield invariant AtMost(n: int) { g <= n; }
+layer 0 {
+  both action bump() { g := g + 1; }
+  proc p(linear tid: int) { var x, y: int; x := 1; y := 2; yield; y := 3; call bump() | AtMost(x) | bump(); }
+  proc q(linear tid: int) { g := g + 1; }
+}
+instance i { thread a(tid = 1) calls p max 1; thread b(tid = 2) calls q max 1; ints -1..4; }`,
+		ModeSafety, "interference", "p.y"},
+	{"an old() snapshot read by a later yield annotation", `
+var g: int = 2;
+layer 0 {
+  proc p(linear tid: int) { var y: int; y := 1; yield; y := 2; g := g + 1; yield g == old(g) + 1; y := 3; }
+  proc q(linear tid: int) { g := g + 1; }
+}
+instance i { thread a(tid = 1) calls p max 1; thread b(tid = 2) calls q max 1; ints -1..5; }`,
+		ModeSafety, "interference", "p.y"},
+	{"a local of a recursive procedure, read after the call returns", `
+var g: int = 0;
+layer 0 {
+  proc r(n: int) { var x, y: int; x := n; y := 1; yield; if (n > 0) { call r(n - 1); } yield; g := g + x; }
+  proc p(linear tid: int) { call r(2); assert g != 3; }
+}
+instance i { thread a(tid = 1) calls p max 1; ints -1..4; }`,
+		ModeSafety, "assert", "r.y"},
+	{"a local chosen lazily, reset to unset where dead, then written", `
+var g: int = 0;
+layer 0 {
+  proc p(linear tid: int) { var x, y: int; y := 1; yield; assume x != 3; y := 2; yield; x := g + 2; yield; assert x != 2; }
+}
+instance i { thread a(tid = 1) calls p max 1; ints -1..4; }`,
+		ModeSafety, "assert", "p.x"},
+	{"a map local: an update of one key reads the map", `
+var g: int = 0;
+layer 0 {
+  proc p(linear tid: int) { var m: [int]int; var y: int; m[0] := 1; y := 1; yield; m[1] := 2; y := 2; yield; assert m[0] != 1; }
+}
+instance i { thread a(tid = 1) calls p max 1; ints -1..3; }`,
+		ModeSafety, "assert", "p.y"},
+	{"a write under one branch of a choice in a step does not kill", `
+var g: int = 0;
+layer 0 {
+  proc p(linear tid: int) { var x, y: int; x := 2; y := 1; yield; [choice { x := 1; } or { g := 1; }] yield; y := 0; assert x != 2; }
+}
+instance i { thread a(tid = 1) calls p max 1; ints -1..3; }`,
+		ModeSafety, "assert", "p.y"},
+	{"the argument of a mover procedure", `
+var g: int = 0;
+layer 0 {
+  both proc add(k: int) ensures g == old(g) + k { var y: int; y := 1; g := g + k; }
+  proc p(linear tid: int) { var x, z: int; x := 2; z := 1; yield; z := 2; call add(x); assert g != 2; }
+}
+instance i { thread a(tid = 1) calls p max 1; ints -1..4; }`,
+		ModeSafety, "assert", "p.z"},
 	{"old() in an ensures", `
 var g: int = 2;
 layer 0 { proc p(linear tid: int) ensures g == old(g) + 1 { var y: int; y := 1; yield; g := g + 1; } }

@@ -282,6 +282,7 @@ func (m *model) nodeLinear(a *porInfo, p *cproc, n *layers.Node) bool {
 // analyzeProc computes the fragments of a procedure.
 func (m *model) analyzeProc(a *porInfo, p *cproc, slot map[*obl.Var]int) {
 	back := backEdges(p.lp)
+	succs := flowSuccs(p.lp)
 	nodeFP := make([]fp, len(p.nodes))
 	nodeLin := make([]bool, len(p.nodes))
 	for _, n := range p.nodes {
@@ -293,7 +294,7 @@ func (m *model) analyzeProc(a *porInfo, p *cproc, slot map[*obl.Var]int) {
 		seen := map[*layers.Node]bool{}
 		var visit func(n *layers.Node)
 		visit = func(n *layers.Node) {
-			for _, s := range n.Succs {
+			for _, s := range succs[n.ID] {
 				if back[[2]int{n.ID, s.ID}] {
 					info.prog = false
 				}
@@ -395,6 +396,7 @@ func (m *model) restOf(a *porInfo, p *cproc, done map[*cproc]bool) {
 	for _, q := range p.callees() {
 		m.restOf(a, q, done)
 	}
+	succs := flowSuccs(p.lp)
 	for _, n := range p.nodes {
 		var f fp
 		seen := map[*layers.Node]bool{n: true}
@@ -409,7 +411,7 @@ func (m *model) restOf(a *porInfo, p *cproc, done map[*cproc]bool) {
 					f = f.or(a.rest[q[x.ID].idx][q[x.ID].entry])
 				}
 			}
-			for _, s := range x.Succs {
+			for _, s := range succs[x.ID] {
 				if !seen[s] {
 					seen[s] = true
 					work = append(work, s)

@@ -217,6 +217,35 @@ func (m *model) exitReads(cp *cproc, du *defUse, written varSet) {
 	}
 }
 
+// flowSuccs returns, per node ID of procedure graph p, the nodes control
+// may reach right after the node: its successors in the graph and, for
+// a private loop whose body has a return, the exit too. The graph
+// summarizes such a loop by one node whose only successor is where the
+// loop ends, while its code jumps to the exit at a return (privStmt):
+// an analysis that followed the graph alone would miss the exit's reads
+// (the outputs, the ensures) on that path.
+func flowSuccs(p *layers.Proc) [][]*layers.Node {
+	succs := make([][]*layers.Node, len(p.Nodes))
+	for _, n := range p.Nodes {
+		succs[n.ID] = n.Succs
+		if n.Kind == layers.NodePrivateLoop && returnsInside(n.Stmt) {
+			succs[n.ID] = append(append([]*layers.Node(nil), n.Succs...), p.Exit)
+		}
+	}
+	return succs
+}
+
+// returnsInside reports whether statement s contains a return.
+func returnsInside(s lang.Stmt) bool {
+	found := false
+	lang.Inspect([]lang.Stmt{s}, func(s lang.Stmt) bool {
+		_, ok := s.(*lang.ReturnStmt)
+		found = found || ok
+		return !found
+	})
+	return found
+}
+
 // procDefUse runs the analysis on a procedure's control-flow graph: what
 // is written on every path to a node is the intersection over its
 // predecessors, computed to a fixpoint; then every node's reads are
@@ -225,6 +254,7 @@ func (m *model) procDefUse(cp *cproc, du *defUse, params varSet) {
 	p := cp.lp
 	in := make([]varSet, len(p.Nodes)) // nil: no path reaches the node yet
 	in[p.Entry.ID] = params
+	succs := flowSuccs(p)
 	scratch := &defUse{tracked: du.tracked, reads: varSet{}}
 	for changed := true; changed; {
 		changed = false
@@ -236,7 +266,7 @@ func (m *model) procDefUse(cp *cproc, du *defUse, params varSet) {
 				continue // while (true) never exits
 			}
 			out := m.nodeDefUse(cp, n, scratch, in[n.ID])
-			for _, s := range n.Succs {
+			for _, s := range succs[n.ID] {
 				next := out
 				if in[s.ID] != nil {
 					next = in[s.ID].intersect(out)

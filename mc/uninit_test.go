@@ -64,6 +64,18 @@ layer 0 {
   proc b(linear tid: int) { g := 1; }
 }
 instance two { thread x(tid = 1) calls a max 1; thread y(tid = 2) calls b max 1; }`, safe, "interference", "invalidated by a step of y(2)"},
+		{"an output left unwritten by a return inside a private loop", `
+var g: int = 0;
+layer 0 {
+  proc p(linear tid: int) returns (r: int) {
+    var i: int;
+    i := 0;
+    while (i < 3) { if (i == 1) { return; } i := i + 1; }
+    r := 7;
+  }
+  proc m(linear tid: int) { var z: int; call z := p(tid); g := z; assert g != 3; }
+}
+instance i { thread w(tid = 0) calls m max 1; ints 0..8; }`, safe, "assert", "assertion"},
 		{"a local written before it is read keeps 0", `
 var g: int = 0;
 layer 0 { proc p(linear tid: int) { var x: int; x := 1; g := x; assert g == 1; } }
