@@ -73,6 +73,8 @@ if [ -z "$only" ] || [ "$only" = chaselev ]; then
 	row chaselev "4x4x2 (reductions)" "$work/cl442.lip"
 	chaselev 6 6 3 2 >"$work/cl632.lip"
 	row chaselev "6x3x2 (reductions)" "$work/cl632.lip"
+	chaselev 6 6 4 2 >"$work/cl642.lip"
+	row chaselev "6x4x2 (reductions)" "$work/cl642.lip"
 	chaselev 4 4 3 2 >"$work/cl432.lip"
 	row chaselev "4x3x2 (no reductions)" "$work/cl432.lip" --no-por --no-symmetry --no-dead-vars
 fi
