@@ -24,7 +24,8 @@ import (
 // the definite-assignment analysis of uninit.go (nodeDefUse): a yield
 // point reads its annotation (which interference checks evaluate while
 // the thread waits there), a call reads its arguments and writes its
-// outputs, the exit reads the outputs. Reads are over-approximated (a
+// outputs, the exit reads the outputs (and is reached from a return
+// inside a private loop too: flowSuccs). Reads are over-approximated (a
 // read under a branch counts), writes under-approximated (a write counts
 // only when every path through the node makes it), so a variable is
 // called dead only when it is.
@@ -77,7 +78,7 @@ func (m *model) findDead(cp *cproc) {
 	deadOf := func(l varSet) []int {
 		var d []int
 		for i := range objs {
-			if v := cp.frame[i]; tracked[v] == i && isTracked(v) && !l[v] {
+			if j, ok := tracked[cp.frame[i]]; ok && j == i && !l[cp.frame[i]] {
 				d = append(d, i)
 			}
 		}
