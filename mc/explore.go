@@ -422,7 +422,7 @@ func (e *explorer) snapshot() Stats {
 	s.Elapsed = e.now().Sub(e.start)
 	s.Memory = e.memory()
 	if e.spec != nil {
-		s.SpecStates, s.SpecSets = e.spec.states.count(), e.spec.sets.count()
+		s.SpecStates, s.SpecSets = e.spec.counts()
 	}
 	return s
 }

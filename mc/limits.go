@@ -99,9 +99,12 @@ func (e *explorer) memory() int64 {
 
 // memory estimates the bytes the specification side holds.
 func (sp *specSide) memory() int64 {
+	sp.tabMu.Lock()
+	n := sp.states.memory() + sp.sets.memory()
+	sp.tabMu.Unlock()
 	sp.mu.Lock()
 	defer sp.mu.Unlock()
-	n := sp.states.memory() + sp.sets.memory() + sp.memoBytes
+	n += sp.memoBytes
 	if sp.quasi != nil {
 		n += sp.quasi.qstates.memory() + int64(len(sp.quasi.live))*goMapEntry
 	}

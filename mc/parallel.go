@@ -66,8 +66,11 @@ import (
 // that numbering, and with it the order of the successors and the trace
 // shown, though not its length, the counts or the verdict.)
 //
-// A refinement check's specification side (spec.go) is shared by the
-// workers, under its lock: a normalized state's number depends on the
+// A refinement check's specification side (spec.go) shares its tables
+// among the workers (specTables; each worker has its own scratch space,
+// fork), and a worker computes a missing answer without a lock: two
+// workers computing one answer at once intern the same states and set,
+// so they agree. A normalized state's number depends on the
 // order in which workers meet it, but, as with maps, a number stands
 // for one normalized state throughout the search, and the symmetry
 // representative is chosen from the implementation's records alone
@@ -151,10 +154,13 @@ func (e *explorer) jobs() int {
 // and has its own scratch space, run and register files.
 func (e *explorer) newWorker() *explorer {
 	m := e.m
-	w := &explorer{m: m, opts: e.opts, por: e.por, sym: e.sym, dead: e.dead, vis: e.vis, por0: e.por0, lim: e.lim, spec: e.spec}
+	w := &explorer{m: m, opts: e.opts, por: e.por, sym: e.sym, dead: e.dead, vis: e.vis, por0: e.por0, lim: e.lim}
+	if e.spec != nil {
+		w.spec = e.spec.fork()
+	}
 	w.called = make([]bool, len(m.methods))
 	w.ru = newRun(m, w)
-	w.ru.events, w.ru.spec = e.spec != nil, e.spec
+	w.ru.events, w.ru.spec = e.spec != nil, w.spec
 	w.ru.regs = make([][]int64, len(m.procs))
 	for _, p := range m.procs {
 		w.ru.regs[p.idx] = make([]int64, len(p.regs))

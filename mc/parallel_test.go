@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/lipton-dev/lipton/layers"
@@ -232,5 +233,70 @@ func TestVisitedPendingNumbering(t *testing.T) {
 		if got, isNew := par.insert([]byte(s)); isNew || got != n || string(par.get(n)) != s {
 			t.Fatalf("%q: number %d (new %v), want %d", s, got, isNew, n)
 		}
+	}
+}
+
+// TestRefArray: a visited set's references, read back across the
+// boundaries of refArray's chunks.
+func TestRefArray(t *testing.T) {
+	var a refArray
+	const n = 70000 // chunks 0 to 7
+	for i := range n {
+		a.add(uint64(i) * 3)
+	}
+	for _, i := range []int{0, 1023, 1024, 2047, 2048, 4095, 4096, 65535, 65536, n - 1} {
+		if got := a.at(i); got != uint64(i)*3 {
+			t.Fatalf("entry %d: got %d, want %d", i, got, uint64(i)*3)
+		}
+	}
+	if a.n != n || a.bytes() < n*8 || a.bytes() > 2*n*8+1024*8 {
+		t.Errorf("%d entries in %d bytes", a.n, a.bytes())
+	}
+}
+
+// TestSpecTablesConcurrent: workers interning the same specification
+// states and sets at once get one number per state, the same for every
+// worker, and read back the bytes they interned (go test -race also
+// checks that the reads without the lock are ordered after the adds).
+func TestSpecTablesConcurrent(t *testing.T) {
+	tb := &specTables{states: newVisited(), sets: newVisited(), recentStates: newMemoCache()}
+	const workers, states = 4, 3000
+	ids := make([][]uint32, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range states {
+				k := (i*7 + w*1000) % states // each worker in its own order
+				b := []byte(fmt.Sprintf("spec state %d", k))
+				id := tb.addState(b)
+				if got := tb.stateAt(id); string(got) != string(b) {
+					t.Errorf("worker %d: state %d reads back as %q", w, id, got)
+					return
+				}
+				ids[w] = append(ids[w], id)
+				if set := tb.addSet(b); string(tb.setAt(int32(set))) != string(b) {
+					t.Errorf("worker %d: set %d reads back wrong", w, set)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	idOf := map[int]uint32{} // by k, from worker 0
+	numbers := map[uint32]bool{}
+	for w := range workers {
+		for i, id := range ids[w] {
+			k := (i*7 + w*1000) % states
+			if prev, ok := idOf[k]; ok && prev != id {
+				t.Fatalf("state %d: number %d for worker %d, %d before", k, id, w, prev)
+			}
+			idOf[k] = id
+			numbers[id] = true
+		}
+	}
+	if n, _ := tb.counts(); n != states || len(numbers) != states {
+		t.Fatalf("%d states interned, %d numbers, want %d", n, len(numbers), states)
 	}
 }

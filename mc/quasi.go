@@ -240,7 +240,7 @@ func (qs *quasiSide) tick(tail []qEntry, q int) ([]qEntry, bool) {
 func (sp *specSide) decodeBase(id uint32) *dstate {
 	s := &dstate{}
 	var buf []int64
-	sp.m.decode(sp.states.get(int(id)), s, &buf)
+	sp.m.decode(sp.stateAt(id), s, &buf)
 	return s
 }
 
@@ -255,14 +255,13 @@ func (sp *specSide) internBase(g []int64, s *dstate, t int, rec *dthread) uint32
 			b = append(b, s.th[u].seg...)
 		}
 	}
-	id, _ := sp.states.insert(b)
-	return uint32(id)
+	return sp.addState(b)
 }
 
 // runHidden returns the states reached from base by the hidden step of
 // thread u (its atomic action).
 func (sp *specSide) runHidden(base uint32, u int) []uint32 {
-	sp.m.decode(sp.states.get(int(base)), &sp.cur, &sp.buf)
+	sp.m.decode(sp.stateAt(base), &sp.cur, &sp.buf)
 	sp.out = sp.out[:0]
 	sp.filter, sp.hidden = nil, true
 	sp.run(u)
@@ -298,7 +297,7 @@ func (sp *specSide) anonRun(base uint32, q int, args []int64) []anonResult {
 	smt := qs.methods[q].smt
 	p := smt.proc
 	orig := sp.decodeBase(base)
-	sp.m.decode(sp.states.get(int(base)), &sp.cur, &sp.buf)
+	sp.m.decode(sp.stateAt(base), &sp.cur, &sp.buf)
 	vals := append([]int64(nil), p.zero...)
 	copy(vals, args)
 	rec := dthread{calls: sp.cur.th[0].calls, frames: []dframe{{p: p, node: p.entry, vals: vals}}}

@@ -19,45 +19,144 @@ import (
 // linearization points). Sets are interned; the transition of a set on an
 // event is deterministic and memoized.
 type specSide struct {
-	// mu guards everything below but impl, m, methods and shared, which
-	// never change after setup: the workers of a parallel search share
-	// the side (parallel.go), and every entry point from the explorer
-	// that reads or writes its tables or scratch space (step, permute,
-	// memory) holds it for the whole call.
-	mu sync.Mutex
+	// specTables are shared by every worker of a parallel search; the
+	// rest of the side below is either set up before the search and
+	// never changed (impl, m, methods, shared, sym, quasi) or the
+	// scratch space of one worker (fork gives each worker its own).
+	*specTables
 	// recent and recentPerm answer step and permute for keys asked
-	// lately without the lock (memoCache).
+	// lately without a lock (memoCache).
 	recent, recentPerm memoCache
 	impl               *model
 	m                  *model
-	states             *visited
-	sets               *visited
-	memo               map[string]int32
-	// memoBytes estimates the bytes memo and permMemo hold (memory()).
-	memoBytes int64
-	ru        *run
 	// methods maps the implementation's methods to the specification's.
 	methods []*method
 	// shared pairs the global slots the two layers share (impl, spec).
 	shared [][2]int
 
-	cur    dstate
-	buf    []int64
-	out    []uint32 // successors collected by emit
-	enc    []byte
-	filter func(ev event) bool // which events emit keeps
-	hidden bool                // emit keeps hidden steps only
+	// The scratch space of one worker.
+	ru      *run
+	cur     dstate
+	buf     []int64
+	out     []uint32 // successors collected by emit
+	enc     []byte
+	filter  func(ev event) bool // which events emit keeps
+	hidden  bool                // emit keeps hidden steps only
+	permDec dstate
+	permBuf []int64
 
 	// sym: the product uses symmetry reduction, so specification states
 	// are stored masked and normalized states are permuted with the
 	// implementation's threads.
-	sym      bool
-	permMemo map[string]int32
-	permDec  dstate
-	permBuf  []int64
+	sym bool
 
-	// quasi, if set, relaxes the specification (quasi.go).
+	// quasi, if set, relaxes the specification (quasi.go). A quasi
+	// linearizability check runs on one worker (explorer.jobs), so the
+	// relaxed side's tables are not shared.
 	quasi *quasiSide
+}
+
+// specTables are the tables of a specification side that its workers
+// share: the specification states met, the normalized states (sets of
+// them), and the memos of step and permute. A worker computes a memo's
+// missing answer outside every lock, with its own scratch space, and
+// takes a lock only to read or add a table entry, so the workers of a
+// parallel search compute answers at once. Two workers may compute the
+// same answer at once; both then intern the same states and the same
+// set, whose numbers the tables give, so they agree, and the states met
+// are those of one worker.
+type specTables struct {
+	// tabMu guards adding to states and sets. Reading them takes no
+	// lock: their entries never change once added, and neither their
+	// bytes (visited's chunks) nor their references (refArray) move, so
+	// a worker that learnt a number from the worker that added it (from
+	// the memo, a normalized state, or a state of the product, all
+	// published after the add) reads the entry as it was added.
+	tabMu  sync.Mutex
+	states *visited
+	sets   *visited
+	// recentStates answers addState for states added lately without
+	// the lock: a normalized state's closure and the steps from its
+	// members meet the same states again and again.
+	recentStates memoCache
+	// mu guards the memos and memoBytes.
+	mu       sync.Mutex
+	memo     map[string]int32
+	permMemo map[string]int32
+	// memoBytes estimates the bytes memo and permMemo hold (memory()).
+	memoBytes int64
+}
+
+// stateAt returns the bytes of specification state id.
+func (tb *specTables) stateAt(id uint32) []byte { return tb.states.get(int(id)) }
+
+// addState interns specification state b and returns its number.
+func (tb *specTables) addState(b []byte) uint32 {
+	if id, ok := tb.recentStates.get(b); ok {
+		return uint32(id)
+	}
+	tb.tabMu.Lock()
+	id, _ := tb.states.insert(b)
+	tb.tabMu.Unlock()
+	tb.recentStates.put(b, int32(uint32(id)))
+	return uint32(id)
+}
+
+// setAt returns the encoding of normalized state set.
+func (tb *specTables) setAt(set int32) []byte { return tb.sets.get(int(set)) }
+
+// addSet interns the encoding of a normalized state and returns its
+// number.
+func (tb *specTables) addSet(b []byte) int {
+	tb.tabMu.Lock()
+	defer tb.tabMu.Unlock()
+	n, _ := tb.sets.insert(b)
+	return n
+}
+
+// counts returns the numbers of specification states and of normalized
+// states.
+func (tb *specTables) counts() (states, sets int) {
+	tb.tabMu.Lock()
+	defer tb.tabMu.Unlock()
+	return tb.states.count(), tb.sets.count()
+}
+
+// lookup returns memo's answer for key k, if any.
+func (tb *specTables) lookup(memo map[string]int32, k []byte) (int32, bool) {
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	r, ok := memo[string(k)]
+	return r, ok
+}
+
+// remember records r as memo's answer for key k, unless another worker
+// recorded one meanwhile, and returns the answer recorded. Both answers
+// are the same normalized state (specTables), so either may be kept.
+func (tb *specTables) remember(memo map[string]int32, k []byte, r int32) int32 {
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	if prev, ok := memo[string(k)]; ok {
+		return prev
+	}
+	memo[string(k)] = r
+	tb.memoBytes += int64(len(k)) + goMapEntry
+	return r
+}
+
+// fork returns a side for one more worker of a parallel search: it
+// shares the tables and the setup, and has its own scratch space and
+// run (with its own registers).
+func (sp *specSide) fork() *specSide {
+	w := &specSide{specTables: sp.specTables, recent: sp.recent, recentPerm: sp.recentPerm,
+		impl: sp.impl, m: sp.m, methods: sp.methods, shared: sp.shared, sym: sp.sym, quasi: sp.quasi}
+	w.ru = newRun(sp.m, w)
+	w.ru.events = true
+	w.ru.regs = make([][]int64, len(sp.m.procs))
+	for _, p := range sp.m.procs {
+		w.ru.regs[p.idx] = make([]int64, len(p.regs))
+	}
+	return w
 }
 
 // newSpecSide compiles layer num as the specification of impl.
@@ -69,8 +168,9 @@ func newSpecSide(impl *model, num int) (*specSide, error) {
 	if err != nil {
 		return nil, fmt.Errorf("layer %d as a specification: %v", num, err)
 	}
-	sp := &specSide{impl: impl, m: sm, states: newVisited(), sets: newVisited(), memo: map[string]int32{},
-		recent: newMemoCache(), recentPerm: newMemoCache()}
+	tables := &specTables{states: newVisited(), sets: newVisited(), recentStates: newMemoCache(),
+		memo: map[string]int32{}, permMemo: map[string]int32{}}
+	sp := &specSide{specTables: tables, impl: impl, m: sm, recent: newMemoCache(), recentPerm: newMemoCache()}
 	sp.ru = newRun(sm, sp)
 	sp.ru.events = true
 	for _, mt := range impl.methods {
@@ -113,8 +213,7 @@ func (sp *specSide) initial(g []int64) (int32, bool) {
 			b = sp.m.appendThread(b, t, &rec, 0)
 		}
 		sp.enc = b
-		id, _ := sp.states.insert(b)
-		ids = append(ids, uint32(id))
+		ids = append(ids, sp.addState(b))
 	}
 	if len(ids) == 0 {
 		return 0, false
@@ -160,13 +259,9 @@ func (sp *specSide) step(s *dstate, t int, ev event) int32 {
 	if r, ok := sp.recent.get(k); ok {
 		return r
 	}
-	sp.mu.Lock()
-	defer sp.mu.Unlock()
-	r, ok := sp.memo[string(k)]
+	r, ok := sp.lookup(sp.memo, k)
 	if !ok {
-		r = sp.compute(set, t, ev, real)
-		sp.memo[string(k)] = r
-		sp.memoBytes += int64(len(k)) + goMapEntry
+		r = sp.remember(sp.memo, k, sp.compute(set, t, ev, real))
 	}
 	sp.recent.put(k, r)
 	return r
@@ -223,7 +318,7 @@ func (sp *specSide) apply(ids []uint32, t int, keep func(event) bool) []uint32 {
 	sp.out = sp.out[:0]
 	sp.filter, sp.hidden = keep, false
 	for _, id := range ids {
-		sp.m.decode(sp.states.get(int(id)), &sp.cur, &sp.buf)
+		sp.m.decode(sp.stateAt(id), &sp.cur, &sp.buf)
 		sp.run(t)
 	}
 	return dedup(sp.out)
@@ -240,7 +335,7 @@ func (sp *specSide) close(ids []uint32) []uint32 {
 	for len(work) > 0 {
 		id := work[len(work)-1]
 		work = work[:len(work)-1]
-		sp.m.decode(sp.states.get(int(id)), &sp.cur, &sp.buf)
+		sp.m.decode(sp.stateAt(id), &sp.cur, &sp.buf)
 		sp.out = sp.out[:0]
 		for t := range sp.cur.th {
 			th := &sp.cur.th[t]
@@ -309,8 +404,7 @@ func (sp *specSide) emit(ru *run, g []int64, rec *dthread, ev event) {
 		sp.quasi.rawOut = append(sp.quasi.rawOut, append([]byte(nil), b...))
 		return
 	}
-	id, _ := sp.states.insert(b)
-	sp.out = append(sp.out, uint32(id))
+	sp.out = append(sp.out, sp.addState(b))
 }
 
 // fail is never called: the specification assumes its asserts and does
@@ -325,7 +419,7 @@ func (sp *specSide) internSet(ids []uint32) int32 {
 		prev = id
 	}
 	sp.enc = b
-	n, _ := sp.sets.insert(b)
+	n := sp.addSet(b)
 	if n > 1<<31-1 {
 		panic("mc: too many normalized specification states")
 	}
@@ -333,7 +427,7 @@ func (sp *specSide) internSet(ids []uint32) int32 {
 }
 
 func (sp *specSide) members(set int32) []uint32 {
-	b := sp.sets.get(int(set))
+	b := sp.setAt(set)
 	var out []uint32
 	prev := uint32(0)
 	for pos := 0; pos < len(b); {
@@ -444,35 +538,31 @@ func (sp *specSide) permute(set int32, perm []int) int32 {
 	if r, ok := sp.recentPerm.get(k); ok {
 		return r
 	}
-	sp.mu.Lock()
-	defer sp.mu.Unlock()
-	if sp.permMemo == nil {
-		sp.permMemo = map[string]int32{}
+	r, ok := sp.lookup(sp.permMemo, k)
+	if !ok {
+		r = sp.remember(sp.permMemo, k, sp.computePermute(set, perm))
 	}
-	if r, ok := sp.permMemo[string(k)]; ok {
-		sp.recentPerm.put(k, r)
-		return r
-	}
+	sp.recentPerm.put(k, r)
+	return r
+}
+
+// computePermute computes permute's answer.
+func (sp *specSide) computePermute(set int32, perm []int) int32 {
 	var ids []uint32
 	for _, id := range sp.members(set) {
-		sp.m.decode(sp.states.get(int(id)), &sp.permDec, &sp.permBuf)
+		sp.m.decode(sp.stateAt(id), &sp.permDec, &sp.permBuf)
 		b := sp.m.appendGlobals(sp.enc[:0], sp.permDec.g)
 		for _, p := range perm {
 			b = append(b, sp.permDec.th[p].seg...)
 		}
 		sp.enc = b
-		n, _ := sp.states.insert(b)
-		ids = append(ids, uint32(n))
+		ids = append(ids, sp.addState(b))
 	}
-	r := sp.internSet(dedup(ids))
-	sp.permMemo[string(k)] = r
-	sp.memoBytes += int64(len(k)) + goMapEntry
-	sp.recentPerm.put(k, r)
-	return r
+	return sp.internSet(dedup(ids))
 }
 
 // memoCache holds recent answers of a memo (step's, permute's), by a
-// hash of the key, one per slot, for reading without the side's lock:
+// hash of the key, one per slot, for reading without a lock:
 // the workers of a parallel search ask on every call and return (and
 // every successor, with symmetry reduction), and one lock for each made
 // them wait for each other. An entry is immutable once published, and

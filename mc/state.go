@@ -3,6 +3,7 @@ package mc
 import (
 	"encoding/binary"
 	"fmt"
+	"math/bits"
 	"sync/atomic"
 )
 
@@ -204,7 +205,60 @@ type visited struct {
 	chunkBytes atomic.Int64
 	arenas     []int    // per arena (worker): its current chunk, or -1
 	fill       []int    // per arena: the bytes used of its current chunk
-	order      []uint64 // per state: chunk << 48 | offset << 24 | length
+	order      refArray // per state: chunk << 48 | offset << 24 | length
+}
+
+// refArray is the array of a visited set's references, by state number.
+// It grows by chunks that never move (chunk 0 holds entries 0 to 1023,
+// chunk c >= 1 the 2^(c+9) entries from 2^(c+9)), so that get can read
+// an entry without a lock while a writer appends past it (the
+// specification side's tables, spec.go): a reader that learnt a state's
+// number from the writer, through a lock or an atomic value, reads the
+// entry and its chunk as the writer left them.
+type refArray struct {
+	dir [refChunks][]uint64
+	n   int
+}
+
+const (
+	refFirstBits = 10
+	refChunks    = 32 - refFirstBits + 1 // 2^32 entries
+)
+
+// refChunk returns the chunk of entry i and its offset there.
+func refChunk(i int) (c, off int) {
+	if i < 1<<refFirstBits {
+		return 0, i
+	}
+	c = bits.Len(uint(i)) - refFirstBits
+	return c, i - 1<<(c+refFirstBits-1)
+}
+
+func (a *refArray) at(i int) uint64 {
+	c, off := refChunk(i)
+	return a.dir[c][off]
+}
+
+func (a *refArray) add(ref uint64) {
+	c, off := refChunk(a.n)
+	if a.dir[c] == nil {
+		size := 1 << refFirstBits
+		if c > 0 {
+			size = 1 << (c + refFirstBits - 1)
+		}
+		a.dir[c] = make([]uint64, size)
+	}
+	a.dir[c][off] = ref
+	a.n++
+}
+
+// bytes returns the bytes the array holds.
+func (a *refArray) bytes() int64 {
+	var n int64
+	for _, c := range a.dir {
+		n += int64(len(c)) * 8
+	}
+	return n
 }
 
 // shard is one part of the visited set.
@@ -241,10 +295,10 @@ func (v *visited) setArenas(n int) {
 }
 
 // count returns the number of states.
-func (v *visited) count() int { return len(v.order) }
+func (v *visited) count() int { return v.order.n }
 
 // get returns state i.
-func (v *visited) get(i int) []byte { return v.bytesOf(v.order[i]) }
+func (v *visited) get(i int) []byte { return v.bytesOf(v.order.at(i)) }
 
 // bytesOf returns the state that ref locates.
 func (v *visited) bytesOf(ref uint64) []byte {
@@ -289,11 +343,11 @@ func (v *visited) insert(b []byte) (int, bool) {
 		return int(sh.nums[at]), false
 	}
 	sh.enter(slot, h)
-	n := len(v.order)
+	n := v.order.n
 	if int64(n) >= 1<<32-2 {
 		panic("mc: more than 2^32 states")
 	}
-	v.order = append(v.order, v.store(b, 0))
+	v.order.add(v.store(b, 0))
 	sh.nums = append(sh.nums, uint32(n))
 	return n, true
 }
@@ -325,11 +379,11 @@ func (v *visited) addPending(b []byte, h uint64, arena int) bool {
 // number, and returns it.
 func (v *visited) numberNext(i int) int {
 	sh := &v.shards[i]
-	n := len(v.order)
+	n := v.order.n
 	if int64(n) >= 1<<32-2 {
 		panic("mc: more than 2^32 states")
 	}
-	v.order = append(v.order, sh.pending[0])
+	v.order.add(sh.pending[0])
 	sh.pending = sh.pending[1:]
 	sh.nums = append(sh.nums, uint32(n))
 	return n
@@ -360,7 +414,7 @@ func (sh *shard) probe(v *visited, b []byte, h uint64) (at int, slot uint64, ok 
 			at := int(uint32(e)) - 1
 			var ref uint64
 			if at < len(sh.nums) {
-				ref = v.order[sh.nums[at]]
+				ref = v.order.at(int(sh.nums[at]))
 			} else {
 				ref = sh.pending[at-len(sh.nums)]
 			}
@@ -430,7 +484,7 @@ func (sh *shard) grow() {
 
 // memory estimates the bytes the set holds.
 func (v *visited) memory() int64 {
-	n := v.chunkBytes.Load() + int64(cap(v.order))*8
+	n := v.chunkBytes.Load() + v.order.bytes()
 	for i := range v.shards {
 		sh := &v.shards[i]
 		n += int64(cap(sh.nums))*4 + int64(cap(sh.pending))*8 + int64(len(sh.table))*8

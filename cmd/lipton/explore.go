@@ -39,7 +39,6 @@ type exploreOptions struct {
 	hashCompact     bool // --hash-compact: lossy visited set
 	noCompress      bool // --no-compress: the plain visited set
 	jobs            int  // workers of the search
-	jobsSet         bool // --jobs was given
 	quiet           bool
 	progress        time.Duration // the interval of progress lines
 	atomicity       atomicityFlag
@@ -227,7 +226,7 @@ func exploreFlags(o *exploreOptions) *flag.FlagSet {
 	fs.BoolVar(&o.noDead, "no-dead-vars", false, "switch off the dead-variable reduction")
 	fs.BoolVar(&o.noCompress, "no-compress", false, "store the states uncompressed: about 3 times the memory, about 0.7 times the CPU time")
 	fs.BoolVar(&o.hashCompact, "hash-compact", false, "store a 64-bit hash per state instead of the state: less memory, but lossy, so no result is ever complete (a violation found is real; no violation is reported as incomplete, with the estimated probability of a missed state)")
-	fs.IntVar(&o.jobs, "jobs", runtime.NumCPU(), fmt.Sprintf("expand states with `N` workers in parallel; the output is the same for every N (default: one per CPU, here %d; a refinement check uses one unless --jobs is given; --clients searches that many clients at once)", runtime.NumCPU()))
+	fs.IntVar(&o.jobs, "jobs", runtime.NumCPU(), fmt.Sprintf("expand states with `N` workers in parallel; the output is the same for every N (default: one per CPU, here %d; --clients searches that many clients at once)", runtime.NumCPU()))
 	fs.BoolVar(&o.quiet, "quiet", false, "no progress lines on stderr")
 	fs.DurationVar(&o.progress, "progress", 2*time.Second, "print a progress line on stderr every `DURATION`")
 	addInputFlags(fs, &o.maxInput)
@@ -260,7 +259,6 @@ func runExplore(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return exitCode(err)
 	}
-	fs.Visit(func(f *flag.Flag) { o.jobsSet = o.jobsSet || f.Name == "jobs" })
 	if msg := o.invalid(files); msg != "" {
 		usageError("explore", stderr, "%s", msg)
 		return exitBadInput
@@ -429,13 +427,6 @@ func (o *exploreOptions) mcOptions(info *lang.Info) (mc.Options, error) {
 		if opts.SpecLayer > top || opts.SpecLayer == opts.Layer {
 			return opts, fmt.Errorf("cannot check layer %d against layer %d (the layers are 0..%d)", opts.Layer, opts.SpecLayer, top)
 		}
-	}
-	if opts.Mode != mc.ModeSafety && !o.jobsSet && !o.clients.set {
-		// The workers of a refinement check share the specification
-		// side under one lock, which limits the speed-up (about 1.0 to
-		// 1.1 on 2 cores, for 1.5 times the CPU: bench/README.md):
-		// one worker unless --jobs asks for more.
-		opts.Jobs = 1
 	}
 	return opts, nil
 }

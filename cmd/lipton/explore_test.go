@@ -483,9 +483,8 @@ func TestExploreJobsSameOutput(t *testing.T) {
 	}
 }
 
-// TestExploreRefinementJobs checks that a refinement check uses one
-// worker unless --jobs is given, and --jobs otherwise; a safety search
-// uses --jobs' default.
+// TestExploreRefinementJobs checks that a refinement check uses --jobs
+// workers, as a safety search does (its default, every core, too).
 func TestExploreRefinementJobs(t *testing.T) {
 	src, err := os.ReadFile(counterLin)
 	if err != nil {
@@ -495,17 +494,14 @@ func TestExploreRefinementJobs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []struct {
-		lin, set bool
-		want     int
-	}{{true, false, 1}, {true, true, 4}, {false, false, 4}, {false, true, 4}} {
-		o := exploreOptions{instance: "two", jobs: 4, jobsSet: c.set, linearizability: c.lin}
+	for _, lin := range []bool{true, false} {
+		o := exploreOptions{instance: "two", jobs: 4, linearizability: lin}
 		opts, err := o.mcOptions(info)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if opts.Jobs != c.want {
-			t.Errorf("linearizability %v, --jobs given %v: %d workers, want %d", c.lin, c.set, opts.Jobs, c.want)
+		if opts.Jobs != 4 {
+			t.Errorf("linearizability %v, --jobs 4: %d workers", lin, opts.Jobs)
 		}
 	}
 }
