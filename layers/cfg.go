@@ -47,6 +47,23 @@ type Node struct {
 // IsYield reports whether the node is a yield point.
 func (n *Node) IsYield() bool { return n.Yield != nil }
 
+// ReturnsInside reports whether n is a private loop with a return
+// inside: control then also goes from n to the procedure's exit, an
+// edge the graph does not have (a private loop's successors are where
+// the loop ends), which analyses of the graph must add.
+func (n *Node) ReturnsInside() bool {
+	if n.Kind != NodePrivateLoop {
+		return false
+	}
+	found := false
+	lang.Inspect([]lang.Stmt{n.Stmt}, func(s lang.Stmt) bool {
+		_, ok := s.(*lang.ReturnStmt)
+		found = found || ok
+		return !found
+	})
+	return found
+}
+
 // Pos returns the source position of the node.
 func (n *Node) Pos() lang.Pos {
 	if n.Stmt != nil {

@@ -6,6 +6,9 @@ type FragmentPath struct {
 	From  *YieldPoint
 	Nodes []*Node // the nodes between the two yield points
 	To    *YieldPoint
+	// Return: the path reaches the exit by a return inside the private
+	// loop that is its last node.
+	Return bool
 }
 
 // MaxFragmentPaths bounds the paths FragmentPaths lists per procedure.
@@ -27,6 +30,14 @@ func FragmentPaths(p *Proc) ([]*FragmentPath, bool) {
 			if m.IsYield() {
 				paths = append(paths, &FragmentPath{From: from, Nodes: append([]*Node(nil), prefix...), To: m.Yield})
 				continue
+			}
+			if m.ReturnsInside() {
+				// the path that leaves by the return inside the loop
+				paths = append(paths, &FragmentPath{From: from, Nodes: append(append([]*Node(nil), prefix...), m), To: p.Exit.Yield, Return: true})
+				if len(paths) >= MaxFragmentPaths {
+					complete = false
+					return
+				}
 			}
 			walk(from, m, append(prefix, m))
 		}

@@ -228,22 +228,11 @@ func flowSuccs(p *layers.Proc) [][]*layers.Node {
 	succs := make([][]*layers.Node, len(p.Nodes))
 	for _, n := range p.Nodes {
 		succs[n.ID] = n.Succs
-		if n.Kind == layers.NodePrivateLoop && returnsInside(n.Stmt) {
+		if n.ReturnsInside() {
 			succs[n.ID] = append(append([]*layers.Node(nil), n.Succs...), p.Exit)
 		}
 	}
 	return succs
-}
-
-// returnsInside reports whether statement s contains a return.
-func returnsInside(s lang.Stmt) bool {
-	found := false
-	lang.Inspect([]lang.Stmt{s}, func(s lang.Stmt) bool {
-		_, ok := s.(*lang.ReturnStmt)
-		found = found || ok
-		return !found
-	})
-	return found
 }
 
 // procDefUse runs the analysis on a procedure's control-flow graph: what

@@ -113,6 +113,34 @@ func TestShow(t *testing.T) {
 	}
 }
 
+// TestShowPrivateLoopReturn: a fragment that may leave a private loop
+// by a return inside it is shown going to the exit that way too, beside
+// the path where the loop ends.
+func TestShowPrivateLoopReturn(t *testing.T) {
+	path := writeFile(t, "loop-return.lip", `var X: int = 0;
+layer 0 {
+  proc p(linear tid: int) ensures X == 0 {
+    var i: int;
+    i := 0;
+    while (i < 3) { if (i == 1) { return; } i := i + 1; }
+    yield;
+  }
+}
+`)
+	code, out, errs := runCLI("show", path)
+	if code != exitOK {
+		t.Fatalf("show: exit %d\n%s%s", code, out, errs)
+	}
+	for _, want := range []string{
+		"to the exit (ensures X == 0), by a return inside the loop at line 6\n",
+		"to the yield at line 7 (true)\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("show prints no %q:\n%s", want, out)
+		}
+	}
+}
+
 // TestShowEraseKeepsInvariantArmYields: the ghost-erased text of a
 // program whose parallel calls have yield-invariant arms keeps their
 // yield points, so it checks as the proof does; without them (as

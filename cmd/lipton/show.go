@@ -114,7 +114,11 @@ func printFragment(w io.Writer, fp *layers.FragmentPath) {
 			fmt.Fprintf(w, "      %-60s // line %d\n", text, n.Pos().Line)
 		}
 	}
-	fmt.Fprintf(w, "    }\n    to %s\n", yieldText(fp.To))
+	to := yieldText(fp.To)
+	if fp.Return {
+		to += fmt.Sprintf(", by a return inside the loop at line %d", fp.Nodes[len(fp.Nodes)-1].Pos().Line)
+	}
+	fmt.Fprintf(w, "    }\n    to %s\n", to)
 }
 
 func yieldText(y *layers.YieldPoint) string {
