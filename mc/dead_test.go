@@ -255,4 +255,84 @@ var g: int = 2;
 layer 0 { proc p(linear tid: int) ensures g == old(g) + 1 { var y: int; y := 1; yield; g := g + 1; } }
 instance i { thread a(tid = 1) calls p max 1; ints -1..4; }`,
 		ModeSafety, "", "p.y"},
+	{"a parameter read by a yield invariant the procedure preserves", `
+var g: int = 0;
+yield invariant AtMost(n: int) { g <= n; }
+layer 0 {
+  proc p(linear tid: int, n: int) preserves AtMost(n) { var y: int; y := 1; yield; y := 2; yield; y := 3; }
+  proc q(linear tid: int) { g := g + 1; }
+}
+instance i { thread a(tid = 1) calls p max 1; thread b(tid = 2) calls q max 1; ints -1..3; }`,
+		ModeSafety, "interference", "p.y"},
+	{"a local read only by the invariant of a loop with a yield", `
+var g: int = 0;
+layer 0 {
+  proc p(linear tid: int) { var x, i, y: int; x := 0; i := 0; y := 1; while (i < 2) invariant g <= x + 1 { yield; y := i; i := i + 1; } }
+  proc q(linear tid: int) { g := g + 1; }
+}
+instance i { thread a(tid = 1) calls p max 1; thread b(tid = 2) calls q max 2; ints -1..3; }`,
+		ModeSafety, "interference", "p.y"},
+	{"a record local: an update of one field reads the record", `
+type N = record { a: int, b: int };
+var g: int = 0;
+layer 0 {
+  proc p(linear tid: int) { var r: N; var y: int; r := N(1, 2); y := 1; yield; r.a := 3; y := 2; yield; assert r.b != 2; }
+}
+instance i { thread a(tid = 1) calls p max 1; ints -1..3; }`,
+		ModeSafety, "assert", "p.y"},
+	{"an argument read by the callee's requires, dead in the caller after the call", `
+var g: int = 0;
+layer 0 {
+  proc q(k: int) requires g <= k { yield; }
+  proc p(linear tid: int) { var x, y: int; x := 0; y := 1; yield; y := 2; call q(x); }
+  proc r(linear tid: int) { g := g + 1; }
+}
+instance i { thread a(tid = 1) calls p max 1; thread b(tid = 2) calls r max 1; ints -1..3; }`,
+		ModeSafety, "interference", "q.k"},
+	{"the argument of an action arm of a parallel call", `
+var g: int = 0;
+var h: int = 0;
+layer 0 {
+  both action seta(v: int) { g := v; }
+  both action seth(v: int) { h := v; }
+  proc p(linear tid: int) { var x, y: int; x := 2; y := 1; yield; y := 2; call seta(x) | seth(1); assert g != 2; }
+}
+instance i { thread a(tid = 1) calls p max 1; ints -1..3; }`,
+		ModeSafety, "assert", "p.y"},
+	{"a parameter read by the ensures (not through old)", `
+var g: int = 0;
+layer 0 {
+  proc p(linear tid: int, n: int) ensures g == n { var y: int; g := n; y := 1; yield; y := 2; }
+  proc q(linear tid: int) { g := g + 1; }
+}
+instance i { thread a(tid = 1) calls p max 1; thread b(tid = 2) calls q max 1; ints -1..3; }`,
+		ModeSafety, "annotation", "p.y"},
+	{"an output passed up through two returns", `
+var g: int = 0;
+layer 0 {
+  proc inner() returns (r: int) { var z: int; z := 1; yield; r := g; z := 2; yield; }
+  proc mid() returns (s: int) { var w: int; w := 1; call s := inner(); w := 2; yield; }
+  proc p(linear tid: int) { var x: int; call x := mid(); yield; assert x != 1; }
+  proc q(linear tid: int) { g := 1; }
+}
+instance i { thread a(tid = 1) calls p max 1; thread b(tid = 2) calls q max 1; ints -1..3; }`,
+		ModeSafety, "assert", "mid.w"},
+	{"a local written by one access of a step, read by the next and after the yield", `
+var g: int = 0;
+var h: int = 0;
+layer 0 {
+  proc p(linear tid: int) { var x, y: int; x := 5; y := 1; yield; [h := g; x := h + 1; g := x;] yield; assert g != 2; }
+  proc q(linear tid: int) { g := 1; }
+}
+instance i { thread a(tid = 1) calls p max 1; thread b(tid = 2) calls q max 1; ints -1..6; }`,
+		ModeSafety, "assert", "p.y"},
+	{"a method's argument, dead after the store, that the specification's pending call keeps", `
+var g: int = 0;
+layer 0 {
+  proc put(linear tid: int, v: int) { var y: int; y := 1; yield; g := v; y := 2; yield; y := 3; yield; g := 0; }
+  proc get(linear tid: int) returns (r: int) { r := g; }
+}
+layer 1 { atomic action put(linear tid: int, v: int) { g := v; } atomic action get(linear tid: int) returns (r: int) { r := g; } }
+instance i { thread w(tid = 1..2) calls put max 1; thread r(tid = 3) calls get max 2; ints 0..2; }`,
+		ModeLinearizability, "linearizability", "put.v"},
 }
