@@ -19,7 +19,12 @@ import (
 // or in a yield annotation, a yield-invariant arm, the argument of a
 // mover procedure, an update of one key of a map local, a write under
 // one branch of a choice (which does not kill), and a local chosen
-// lazily (reset to unset where dead). Each runs with
+// lazily (reset to unset where dead), a parameter read by a preserved
+// yield invariant or an ensures, a local read by a loop invariant, a
+// record local, an output passed up through two returns, a local
+// written before a pause point inside a statement and read after it,
+// and a method's argument that the specification's pending call keeps.
+// Each runs with
 // the reduction on and off and must give the expected verdict and the
 // same trace length both times (the reduction merges states with equal
 // futures, so breadth-first search finds failures at the same depth);
@@ -318,7 +323,7 @@ layer 0 {
 }
 instance i { thread a(tid = 1) calls p max 1; thread b(tid = 2) calls q max 1; ints -1..3; }`,
 		ModeSafety, "assert", "mid.w"},
-	{"a local written by one access of a step, read by the next and after the yield", `
+	{"a local written and read inside a [ ] group, then read after the yield", `
 var g: int = 0;
 var h: int = 0;
 layer 0 {
@@ -326,6 +331,12 @@ layer 0 {
   proc q(linear tid: int) { g := 1; }
 }
 instance i { thread a(tid = 1) calls p max 1; thread b(tid = 2) calls q max 1; ints -1..6; }`,
+		ModeSafety, "assert", "p.y"},
+	{"a local written before a pause point inside a statement (access atomicity), read after it", `
+var g: int = 0;
+var h: int = 0;
+layer 0 { proc p(linear tid: int) { var x, y: int; x := 5; y := 1; yield; x, h := g + 1, 1; y := 2; yield; assert x != 1; } }
+instance i { thread a(tid = 1) calls p max 1; ints -1..6; }`,
 		ModeSafety, "assert", "p.y"},
 	{"a method's argument, dead after the store, that the specification's pending call keeps", `
 var g: int = 0;
