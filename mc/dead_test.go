@@ -19,7 +19,12 @@ import (
 // or in a yield annotation, a yield-invariant arm, the argument of a
 // mover procedure, an update of one key of a map local, a write under
 // one branch of a choice (which does not kill), and a local chosen
-// lazily (reset to unset where dead). Each runs with
+// lazily (reset to unset where dead), a parameter read by a preserved
+// yield invariant or an ensures, a local read by a loop invariant, a
+// record local, an output passed up through two returns, a local
+// written before a pause point inside a statement and read after it,
+// and a method's argument that the specification's pending call keeps.
+// Each runs with
 // the reduction on and off and must give the expected verdict and the
 // same trace length both times (the reduction merges states with equal
 // futures, so breadth-first search finds failures at the same depth);
@@ -255,4 +260,166 @@ var g: int = 2;
 layer 0 { proc p(linear tid: int) ensures g == old(g) + 1 { var y: int; y := 1; yield; g := g + 1; } }
 instance i { thread a(tid = 1) calls p max 1; ints -1..4; }`,
 		ModeSafety, "", "p.y"},
+	{"a parameter read by a yield invariant the procedure preserves", `
+var g: int = 0;
+yield invariant AtMost(n: int) { g <= n; }
+layer 0 {
+  proc p(n: int) preserves AtMost(n) { var y: int; y := 1; yield; y := 2; yield; y := 3; }
+  proc m(linear tid: int) { call p(2); }
+  proc q(linear tid: int) { g := g + 1; }
+}
+instance i { thread a(tid = 1) calls m max 1; thread b(tid = 2) calls q max 2; ints -1..3; }`,
+		ModeSafety, "", "p.y"},
+	{"a local read only by the invariant of a loop with a yield", `
+var g: int = 0;
+layer 0 {
+  proc p(linear tid: int) { var x, i, y: int; x := 1; i := 0; y := 1; while (i < 2) invariant g <= x + 1 { yield; y := i; i := i + 1; } }
+  proc q(linear tid: int) { g := g + 1; }
+}
+instance i { thread a(tid = 1) calls p max 1; thread b(tid = 2) calls q max 2; ints -1..3; }`,
+		ModeSafety, "", "p.y"},
+	{"a record local: an update of one field reads the record", `
+type N = record { a: int, b: int };
+var g: int = 0;
+layer 0 {
+  proc p(linear tid: int) { var r: N; var y: int; r := N(1, 2); y := 1; yield; r.a := 3; y := 2; yield; assert r.b != 2; }
+}
+instance i { thread a(tid = 1) calls p max 1; ints -1..3; }`,
+		ModeSafety, "assert", "p.y"},
+	{"an argument read by the callee's requires, dead in the caller after the call", `
+var g: int = 0;
+layer 0 {
+  proc q(k: int) requires g <= k { yield; }
+  proc p(linear tid: int) { var x, y: int; x := 1; y := 1; yield; y := 2; call q(x); }
+  proc r(linear tid: int) { g := g + 1; }
+}
+instance i { thread a(tid = 1) calls p max 1; thread b(tid = 2) calls r max 1; ints -1..3; }`,
+		ModeSafety, "", "q.k"},
+	{"the argument of an action arm of a parallel call", `
+var g: int = 0;
+var h: int = 0;
+layer 0 {
+  both action seta(v: int) { g := v; }
+  both action seth(v: int) { h := v; }
+  proc p(linear tid: int) { var x, y: int; x := 2; y := 1; yield; y := 2; call seta(x) | seth(1); assert g != 2; }
+}
+instance i { thread a(tid = 1) calls p max 1; ints -1..3; }`,
+		ModeSafety, "assert", "p.y"},
+	{"a parameter read by the ensures (not through old)", `
+var g: int = 0;
+layer 0 {
+  proc p(linear tid: int, n: int) ensures g == n { var y: int; g := n; y := 1; yield; y := 2; }
+  proc q(linear tid: int) { g := g + 1; }
+}
+instance i { thread a(tid = 1) calls p max 1; thread b(tid = 2) calls q max 1; ints -1..3; }`,
+		ModeSafety, "annotation", "p.y"},
+	{"an output passed up through two returns", `
+var g: int = 0;
+layer 0 {
+  proc inner() returns (r: int) { var z: int; z := 1; yield; r := g; z := 2; yield; }
+  proc mid() returns (s: int) { var w: int; w := 1; call s := inner(); w := 2; yield; }
+  proc p(linear tid: int) { var x: int; call x := mid(); yield; assert x != 1; }
+  proc q(linear tid: int) { g := 1; }
+}
+instance i { thread a(tid = 1) calls p max 1; thread b(tid = 2) calls q max 1; ints -1..3; }`,
+		ModeSafety, "assert", "mid.w"},
+	{"a local written and read inside a [ ] group, then read after the yield", `
+var g: int = 0;
+var h: int = 0;
+layer 0 {
+  proc p(linear tid: int) { var x, y: int; x := 5; y := 1; yield; [h := g; x := h + 1; g := x;] yield; assert g != 2; }
+  proc q(linear tid: int) { g := 1; }
+}
+instance i { thread a(tid = 1) calls p max 1; thread b(tid = 2) calls q max 1; ints -1..6; }`,
+		ModeSafety, "assert", "p.y"},
+	{"a local written before a pause point inside a statement (access atomicity), read after it", `
+var g: int = 0;
+var h: int = 0;
+layer 0 { proc p(linear tid: int) { var x, y: int; x := 5; y := 1; yield; x, h := g + 1, 1; y := 2; yield; assert x != 1; } }
+instance i { thread a(tid = 1) calls p max 1; ints -1..6; }`,
+		ModeSafety, "assert", "p.y"},
+	{"a method's argument, dead after the store, that the specification's pending call keeps", `
+var g: int = 0;
+layer 0 {
+  proc put(linear tid: int, v: int) { var y: int; y := 1; yield; g := v; y := 2; yield; y := 3; yield; g := 0; }
+  proc get(linear tid: int) returns (r: int) { r := g; }
+}
+layer 1 { atomic action put(linear tid: int, v: int) { g := v; } atomic action get(linear tid: int) returns (r: int) { r := g; } }
+instance i { thread w(tid = 1..2) calls put max 1; thread r(tid = 3) calls get max 2; ints 0..2; }`,
+		ModeLinearizability, "linearizability", "put.v"},
+}
+
+// TestDeadVariablesWeakMemory runs programs under store buffers, where a
+// thread also waits inside a [ ] group that is a plain store (cut into
+// its statements) and a buffered write carries a local's value: with
+// the reduction on and off, each must give the expected verdict and a
+// trace of the same length, and the reduction must reset some variable.
+// The first fails if a pause point's live set were that of its whole
+// node: x, written by the group's first statement, is read by the store
+// after the pause.
+func TestDeadVariablesWeakMemory(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		mem       Memory
+		kind      string
+		resets    string
+	}{
+		{"a local written before the pause inside a plain store, stored after it", `
+var g: int = 0;
+var h: int = 0;
+layer 0 { proc p(linear tid: int) { var x, y: int; x := 5; y := 1; yield; h := 1; [x := 2; g := x;] y := 2; yield; assert g != 2; } }
+instance i { thread a(tid = 1) calls p max 1; ints -1..6; }`,
+			MemoryTSO, "assert", "p.x"},
+		{"a buffered write of a local that is overwritten before the store drains", `
+var g: int = 0;
+var h: int = 0;
+layer 0 {
+  proc p(linear tid: int) { var x, y: int; x := 2; y := 1; yield; g := x; x := 0; h := 1; y := 2; yield; y := 3; }
+  proc q(linear tid: int) { var a, b: int; a := h; b := g; assert !(a == 1 && b == 0); }
+}
+instance i { thread a(tid = 1) calls p max 1; thread b(tid = 2) calls q max 1; ints -1..3; }`,
+			MemoryPSO, "assert", "p.x"},
+		{"the same under TSO, which keeps the stores in order", `
+var g: int = 0;
+var h: int = 0;
+layer 0 {
+  proc p(linear tid: int) { var x, y: int; x := 2; y := 1; yield; g := x; x := 0; h := 1; y := 2; yield; y := 3; }
+  proc q(linear tid: int) { var a, b: int; a := h; b := g; assert !(a == 1 && b == 0); }
+}
+instance i { thread a(tid = 1) calls p max 1; thread b(tid = 2) calls q max 1; ints -1..3; }`,
+			MemoryTSO, "", "p.x"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f, info, err := lang.ParseAndCheck("dead.lip", []byte(tc.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			prog := layers.Build(f, info)
+			var depth [2]int
+			for i, off := range []bool{false, true} {
+				res, err := Run(prog, Options{Instance: "i", Memory: tc.mem, NoDeadVars: off, NoPOR: true, NoSymmetry: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				kind := ""
+				if res.Failure != nil {
+					kind = res.Failure.Kind
+					checkTrace(t, res)
+				}
+				if kind != tc.kind || res.Status == Incomplete {
+					t.Fatalf("dead-variable reduction off=%v: %v %q, want failure %q", off, res.Status, kind, tc.kind)
+				}
+				if on := hasNote(res, "dead-variable reduction: on"); on == off {
+					t.Fatalf("off=%v: notes %q", off, res.Notes)
+				}
+				if !off && !strings.Contains(strings.Join(res.Notes, "\n"), tc.resets) {
+					t.Errorf("the reduction does not reset %s: %q", tc.resets, res.Notes)
+				}
+				depth[i] = len(res.Trace)
+			}
+			if depth[0] != depth[1] {
+				t.Errorf("trace of %d steps with the reduction, %d without", depth[0], depth[1])
+			}
+		})
+	}
 }
