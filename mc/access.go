@@ -445,7 +445,11 @@ func (m *model) splitSteps(cp *cproc) {
 			dry.statement(st, irs[i])
 		}
 		if n := dry.accesses(); n == 0 || n == 1 && (!m.weak() || dry.parts[0].access != nil && dry.parts[0].access.slot < 0) {
-			part := stepPart{cmd: irs[0]} // the step itself: a group is cut only if it makes one access
+			// The step stays whole: it makes no access, or one, and under
+			// weak memory that one is a whole step (a [ ] group or a
+			// call), not a read or write of a global, which the buffers
+			// must see as such (so a group that is a plain store is cut).
+			part := stepPart{cmd: irs[0]}
 			if n == 1 {
 				part.access = &access{slot: -1}
 			}
