@@ -60,8 +60,9 @@ type specSide struct {
 // share: the specification states met, the normalized states (sets of
 // them), and the memos of step and permute. A worker computes a memo's
 // missing answer outside every lock, with its own scratch space, and
-// takes a lock only to read or add a table entry, so the workers of a
-// parallel search compute answers at once. Two workers may compute the
+// takes a lock only to add a state, a set or an answer, or to look an
+// answer up in a memo, so the workers of a parallel search compute
+// answers at once. Two workers may compute the
 // same answer at once; both then intern the same states and the same
 // set, whose numbers the tables give, so they agree, and the states met
 // are those of one worker.
