@@ -41,34 +41,46 @@ func TestDeadVariables(t *testing.T) {
 				t.Fatal(err)
 			}
 			prog := layers.Build(f, info)
-			var depth [2]int
-			for i, off := range []bool{false, true} {
-				res, err := Run(prog, Options{Instance: "i", Mode: tc.mode, NoDeadVars: off, NoPOR: true, NoSymmetry: true})
-				if err != nil {
-					t.Fatal(err)
-				}
-				kind := ""
-				if res.Failure != nil {
-					kind = res.Failure.Kind
-					checkTrace(t, res)
-				}
-				if kind != tc.kind || res.Status == Incomplete {
-					t.Fatalf("dead-variable reduction off=%v: %v %q, want failure %q", off, res.Status, kind, tc.kind)
-				}
-				on := hasNote(res, "dead-variable reduction: on")
-				if on == off {
-					t.Fatalf("off=%v: notes %q", off, res.Notes)
-				}
-				if on && !strings.Contains(strings.Join(res.Notes, "\n"), tc.resets) {
-					t.Errorf("the reduction does not reset %s: %q", tc.resets, res.Notes)
-				}
-				depth[i] = len(res.Trace)
-			}
-			if depth[0] != depth[1] {
-				t.Errorf("trace of %d steps with the reduction, %d without", depth[0], depth[1])
-			}
+			compareDead(t, prog, Options{Instance: "i", Mode: tc.mode}, tc.kind, tc.resets)
 			compareDeadAccess(t, prog, tc.mode)
 		})
+	}
+}
+
+// compareDead runs prog with opts, the dead-variable reduction on and
+// off (partial-order and symmetry reduction off): each run must end
+// with a failure of kind want ("" for none), not incomplete, with a
+// trace that replays; the run with the reduction must reset the
+// variable resets, and both traces must have the same length.
+func compareDead(t *testing.T, prog *layers.Program, opts Options, want, resets string) {
+	t.Helper()
+	var depth [2]int
+	for i, off := range []bool{false, true} {
+		o := opts
+		o.NoDeadVars, o.NoPOR, o.NoSymmetry = off, true, true
+		res, err := Run(prog, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		kind := ""
+		if res.Failure != nil {
+			kind = res.Failure.Kind
+			checkTrace(t, res)
+		}
+		if kind != want || res.Status == Incomplete {
+			t.Fatalf("dead-variable reduction off=%v: %v %q, want failure %q", off, res.Status, kind, want)
+		}
+		on := hasNote(res, "dead-variable reduction: on")
+		if on == off {
+			t.Fatalf("off=%v: notes %q", off, res.Notes)
+		}
+		if on && !strings.Contains(strings.Join(res.Notes, "\n"), resets) {
+			t.Errorf("the reduction does not reset %s: %q", resets, res.Notes)
+		}
+		depth[i] = len(res.Trace)
+	}
+	if depth[0] != depth[1] {
+		t.Errorf("trace of %d steps with the reduction, %d without", depth[0], depth[1])
 	}
 }
 
@@ -394,32 +406,7 @@ instance i { thread a(tid = 1) calls p max 1; thread b(tid = 2) calls q max 1; i
 			if err != nil {
 				t.Fatal(err)
 			}
-			prog := layers.Build(f, info)
-			var depth [2]int
-			for i, off := range []bool{false, true} {
-				res, err := Run(prog, Options{Instance: "i", Memory: tc.mem, NoDeadVars: off, NoPOR: true, NoSymmetry: true})
-				if err != nil {
-					t.Fatal(err)
-				}
-				kind := ""
-				if res.Failure != nil {
-					kind = res.Failure.Kind
-					checkTrace(t, res)
-				}
-				if kind != tc.kind || res.Status == Incomplete {
-					t.Fatalf("dead-variable reduction off=%v: %v %q, want failure %q", off, res.Status, kind, tc.kind)
-				}
-				if on := hasNote(res, "dead-variable reduction: on"); on == off {
-					t.Fatalf("off=%v: notes %q", off, res.Notes)
-				}
-				if !off && !strings.Contains(strings.Join(res.Notes, "\n"), tc.resets) {
-					t.Errorf("the reduction does not reset %s: %q", tc.resets, res.Notes)
-				}
-				depth[i] = len(res.Trace)
-			}
-			if depth[0] != depth[1] {
-				t.Errorf("trace of %d steps with the reduction, %d without", depth[0], depth[1])
-			}
+			compareDead(t, layers.Build(f, info), Options{Instance: "i", Memory: tc.mem}, tc.kind, tc.resets)
 		})
 	}
 }
